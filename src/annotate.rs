@@ -1,0 +1,182 @@
+//! One row in, one annotated row out: the per-puzzle work the pipeline's
+//! workers do. Pure and allocation-light, so it runs the same in the
+//! pipeline, in `explain` and in tests.
+
+use shakmaty::{san::SanPlus, Move};
+
+use crate::input::{Columns, RawRow};
+use crate::line::{Line, LineForm, RowError};
+use crate::tactics::{self, Fire, Label};
+
+/// Which rows a run keeps (pipeline files may restrict the rating range).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct RowFilter {
+    pub min_rating: Option<i32>,
+    pub max_rating: Option<i32>,
+}
+
+impl RowFilter {
+    pub fn is_active(&self) -> bool {
+        self.min_rating.is_some() || self.max_rating.is_some()
+    }
+
+    /// Whether a row with this rating is kept; a row without a rating is kept
+    /// only when no rating bound is set.
+    pub fn keeps(&self, rating: Option<i32>) -> bool {
+        if !self.is_active() {
+            return true;
+        }
+        let Some(r) = rating else { return false };
+        self.min_rating.is_none_or(|min| r >= min) && self.max_rating.is_none_or(|max| r <= max)
+    }
+}
+
+/// The numeric columns carried through, parsed.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Numbers {
+    pub rating: Option<i32>,
+    pub rating_deviation: Option<i32>,
+    pub popularity: Option<i32>,
+    pub nb_plays: Option<i32>,
+}
+
+/// What the classifier found in one puzzle.
+#[derive(Debug, Clone)]
+pub struct Analysis {
+    pub moves: Vec<Move>,
+    pub sans: Vec<SanPlus>,
+    pub fires: Vec<Fire>,
+    pub puzzle_labels: Vec<Label>,
+}
+
+impl Analysis {
+    pub fn plies(&self) -> usize {
+        self.moves.len()
+    }
+
+    /// Distinct labels, in label order, of the fires that are (or are not)
+    /// follow-ups.
+    pub fn labels(&self, follow_up: bool) -> Vec<Label> {
+        let mut labels: Vec<Label> =
+            self.fires.iter().filter(|f| f.follow_up == follow_up).map(|f| f.label).collect();
+        labels.sort_unstable();
+        labels.dedup();
+        labels
+    }
+}
+
+#[derive(Debug, Clone)]
+pub enum Outcome {
+    Ok(Analysis),
+    Error(RowError),
+    /// Left out by the run's row filter.
+    Filtered,
+}
+
+/// A row and what became of it.
+#[derive(Debug, Clone)]
+pub struct Annotated {
+    pub row: RawRow,
+    pub numbers: Numbers,
+    pub outcome: Outcome,
+}
+
+/// Classifies one replayed line: the fires and the puzzle-level labels.
+pub fn analyse(line: Line) -> Analysis {
+    let fires = tactics::classify(&line);
+    let puzzle_labels = tactics::puzzle_labels(&line);
+    Analysis { moves: line.moves, sans: line.sans, fires, puzzle_labels }
+}
+
+/// Annotates one raw row.
+pub fn annotate_row(row: RawRow, columns: &Columns, form: LineForm, filter: &RowFilter) -> Annotated {
+    let lenient = |c, name| row.optional_int(c, name).unwrap_or(None);
+    let numbers = Numbers {
+        rating: lenient(columns.rating, "Rating"),
+        rating_deviation: lenient(columns.rating_deviation, "RatingDeviation"),
+        popularity: lenient(columns.popularity, "Popularity"),
+        nb_plays: lenient(columns.nb_plays, "NbPlays"),
+    };
+    let outcome = if filter.is_active() && !filter.keeps(numbers.rating) {
+        Outcome::Filtered
+    } else {
+        match parse_row(&row, columns, form) {
+            Ok(line) => Outcome::Ok(analyse(line)),
+            Err(e) => Outcome::Error(e),
+        }
+    };
+    Annotated { row, numbers, outcome }
+}
+
+fn parse_row(row: &RawRow, columns: &Columns, form: LineForm) -> Result<Line, RowError> {
+    row.required(columns.puzzle_id, "PuzzleId")?;
+    let fen = row.required(columns.fen, "FEN")?;
+    let moves = match row.record.get(columns.moves) {
+        None => return Err(RowError::MissingField("Moves")),
+        Some(bytes) => std::str::from_utf8(bytes).map_err(|_| RowError::InvalidUtf8("Moves"))?,
+    };
+    // Numbers must parse when present: a mangled row is reported, not guessed.
+    row.optional_int(columns.rating, "Rating")?;
+    row.optional_int(columns.rating_deviation, "RatingDeviation")?;
+    row.optional_int(columns.popularity, "Popularity")?;
+    row.optional_int(columns.nb_plays, "NbPlays")?;
+    row.optional(columns.themes, "Themes")?;
+    row.optional(columns.game_url, "GameUrl")?;
+    row.optional(columns.opening_tags, "OpeningTags")?;
+    Line::parse(fen, moves, form)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use csv::ByteRecord;
+
+    fn columns() -> Columns {
+        Columns { puzzle_id: 0, fen: 1, moves: 2, rating: Some(3), ..Columns::default() }
+    }
+
+    fn row(fields: &[&str]) -> RawRow {
+        RawRow { index: 0, record: ByteRecord::from(fields.to_vec()) }
+    }
+
+    const FEN: &str = "4r3/1k6/pp3r2/1b2P2p/3R1p2/P1R2P2/1P4PP/6K1 w - - 0 35";
+
+    #[test]
+    fn ok_row_is_analysed() {
+        let a = annotate_row(row(&["000Zo", FEN, "e5f6 e8e1 g1f2 e1f1", "1500"]), &columns(), LineForm::Puzzle, &RowFilter::default());
+        let Outcome::Ok(analysis) = a.outcome else { panic!("{:?}", a.outcome) };
+        assert_eq!(analysis.plies(), 4);
+        assert_eq!(analysis.labels(false), vec![Label::MateIn2]);
+        assert_eq!(analysis.labels(true), vec![Label::Mate]);
+        assert_eq!(analysis.puzzle_labels, vec![Label::Short]);
+        assert_eq!(a.numbers.rating, Some(1500));
+    }
+
+    #[test]
+    fn bad_rows_become_errors() {
+        let cases: &[(&[&str], &str)] = &[
+            (&["x", FEN], "missing field Moves"),
+            (&["", FEN, "e5f6 e8e1"], "missing field PuzzleId"),
+            (&["x", "", "e5f6 e8e1"], "missing field FEN"),
+            (&["x", FEN, "e5f6 e8e1", "12a"], "field Rating is not an integer: \"12a\""),
+            (&["x", FEN, "e5f6 e8a1"], "illegal move e8a1 at ply 1"),
+            (&["x", FEN, "e5f6 zz"], "malformed UCI move \"zz\" at ply 1"),
+        ];
+        for (fields, want) in cases {
+            let a = annotate_row(row(fields), &columns(), LineForm::Puzzle, &RowFilter::default());
+            match a.outcome {
+                Outcome::Error(e) => assert_eq!(e.to_string(), *want),
+                other => panic!("{fields:?}: {other:?}"),
+            }
+        }
+    }
+
+    #[test]
+    fn rating_filter() {
+        let filter = RowFilter { min_rating: Some(1000), max_rating: Some(1600) };
+        assert!(filter.keeps(Some(1000)) && filter.keeps(Some(1600)));
+        assert!(!filter.keeps(Some(999)) && !filter.keeps(Some(1601)) && !filter.keeps(None));
+        let a = annotate_row(row(&["x", FEN, "e5f6 e8e1", "2000"]), &columns(), LineForm::Puzzle, &filter);
+        assert!(matches!(a.outcome, Outcome::Filtered));
+    }
+}

@@ -1,0 +1,139 @@
+//! Pipeline files: a run described in TOML, executed by `koga run`.
+//!
+//! ```toml
+//! input = "data/sample.csv.zst"   # a path, or "-" for standard input
+//! output = "out/sample"           # directory for puzzles.parquet and fires.parquet
+//! threads = 0                     # 0: one worker per core
+//! row_group_rows = 32768          # rows per batch and Parquet row group
+//! form = "puzzle"                 # "puzzle" (Lichess layout) or "line"
+//! limit = 1000                    # optional: stop after this many rows
+//!
+//! [filter]                        # optional row filters
+//! min_rating = 1500
+//! max_rating = 2000
+//! ```
+//!
+//! Relative paths are taken from the directory `koga run` is started in (the
+//! repository root, for the make targets).
+
+use std::path::{Path, PathBuf};
+
+use serde::Deserialize;
+
+use crate::annotate::RowFilter;
+use crate::input::InputSpec;
+use crate::line::LineForm;
+use crate::pipeline::{Options, RunError, DEFAULT_BATCH_ROWS};
+
+#[derive(Debug, Clone, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct PipelineFile {
+    pub input: String,
+    pub output: PathBuf,
+    #[serde(default)]
+    pub threads: usize,
+    #[serde(default = "default_rows")]
+    pub row_group_rows: usize,
+    #[serde(default)]
+    pub form: Form,
+    #[serde(default)]
+    pub limit: Option<u64>,
+    #[serde(default)]
+    pub filter: Filter,
+}
+
+fn default_rows() -> usize {
+    DEFAULT_BATCH_ROWS
+}
+
+#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum Form {
+    #[default]
+    Puzzle,
+    Line,
+}
+
+#[derive(Debug, Clone, Deserialize, PartialEq, Eq, Default)]
+#[serde(deny_unknown_fields)]
+pub struct Filter {
+    pub min_rating: Option<i32>,
+    pub max_rating: Option<i32>,
+}
+
+impl PipelineFile {
+    pub fn load(path: &Path) -> Result<PipelineFile, RunError> {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| RunError::Config(format!("{}: cannot read pipeline file: {e}", path.display())))?;
+        PipelineFile::parse(&text).map_err(|e| RunError::Config(format!("{}: {e}", path.display())))
+    }
+
+    pub fn parse(text: &str) -> Result<PipelineFile, String> {
+        let file: PipelineFile = toml::from_str(text).map_err(|e| e.message().to_owned())?;
+        if file.row_group_rows == 0 {
+            return Err("row_group_rows must be at least 1".into());
+        }
+        if let (Some(lo), Some(hi)) = (file.filter.min_rating, file.filter.max_rating) {
+            if lo > hi {
+                return Err(format!("filter.min_rating {lo} is above filter.max_rating {hi}"));
+            }
+        }
+        Ok(file)
+    }
+
+    /// The run options this file describes.
+    pub fn options(&self) -> Options {
+        Options {
+            input: InputSpec::from_arg(&self.input),
+            threads: self.threads,
+            limit: self.limit,
+            batch_rows: self.row_group_rows,
+            form: match self.form {
+                Form::Puzzle => LineForm::Puzzle,
+                Form::Line => LineForm::Line,
+            },
+            filter: RowFilter { min_rating: self.filter.min_rating, max_rating: self.filter.max_rating },
+            progress: true,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_a_full_file() {
+        let file = PipelineFile::parse(
+            "input = \"a.csv.zst\"\noutput = \"out/a\"\nthreads = 2\nrow_group_rows = 100\nform = \"line\"\nlimit = 5\n[filter]\nmin_rating = 1000\nmax_rating = 2000\n",
+        )
+        .unwrap();
+        let options = file.options();
+        assert_eq!(options.threads, 2);
+        assert_eq!(options.batch_rows, 100);
+        assert_eq!(options.form, LineForm::Line);
+        assert_eq!(options.limit, Some(5));
+        assert_eq!(options.filter, RowFilter { min_rating: Some(1000), max_rating: Some(2000) });
+        assert_eq!(file.output, PathBuf::from("out/a"));
+    }
+
+    #[test]
+    fn defaults_and_errors() {
+        let file = PipelineFile::parse("input = \"-\"\noutput = \"o\"\n").unwrap();
+        assert_eq!(file.options().input, InputSpec::Stdin);
+        assert_eq!(file.options().batch_rows, DEFAULT_BATCH_ROWS);
+        assert!(PipelineFile::parse("output = \"o\"").unwrap_err().contains("input"));
+        assert!(PipelineFile::parse("input = \"a\"\noutput = \"o\"\nthread = 2").unwrap_err().contains("thread"));
+        assert!(PipelineFile::parse("input = \"a\"\noutput = \"o\"\n[filter]\nmin_rating = 3\nmax_rating = 2")
+            .unwrap_err()
+            .contains("above"));
+    }
+
+    #[test]
+    fn shipped_pipelines_parse() {
+        for name in ["sample", "lichess"] {
+            let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("pipelines/{name}.toml"));
+            PipelineFile::load(&path).unwrap();
+        }
+    }
+}

@@ -1,0 +1,67 @@
+//! `koga explain`: the line ply by ply, each move in SAN, and the fires on
+//! it with their roles and gain — what a user checks a label against.
+
+use std::fmt::Write;
+
+use shakmaty::Position;
+
+use crate::line::Line;
+use crate::tactics::{classify, puzzle_labels, Fire};
+
+/// Renders the explanation of one line as text.
+pub fn explain(line: &Line) -> String {
+    let fires = classify(line);
+    let mut out = String::new();
+    let _ = writeln!(out, "FEN   {}", line.fen_before(0));
+    let _ = writeln!(out, "solver {:?}, key move at ply {}", line.solver(), line.key_ply);
+    for ply in 0..line.plies() {
+        let judged = ply >= line.key_ply && (ply - line.key_ply) % 2 == 0;
+        let who = if !judged {
+            "opponent"
+        } else if ply == line.key_ply {
+            "key move"
+        } else {
+            "follow-up"
+        };
+        let mover = line.before(ply).turn();
+        let _ = writeln!(out, "ply {ply:>2}  {:<8} {:<6} ({who}, {mover:?})", line.sans[ply].to_string(), line.uci(ply).to_string());
+        for fire in fires.iter().filter(|f| f.ply as usize == ply) {
+            let _ = writeln!(out, "          + {}", describe(fire));
+        }
+    }
+    let labels: Vec<&str> = puzzle_labels(line).iter().map(|l| l.name()).collect();
+    let _ = writeln!(out, "puzzle labels: {}", labels.join(" "));
+    out
+}
+
+/// One fire as `label gain=… role=square …`.
+pub fn describe(fire: &Fire) -> String {
+    let mut text = fire.label.name().to_owned();
+    if let Some(gain) = fire.gain {
+        let _ = write!(text, " gain={gain}");
+    }
+    for (role, square) in fire.roles.iter() {
+        if let Some(square) = square {
+            let _ = write!(text, " {role}={square}");
+        }
+    }
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::line::LineForm;
+
+    #[test]
+    fn explains_a_mate_in_two() {
+        let fen = "4r3/1k6/pp3r2/1b2P2p/3R1p2/P1R2P2/1P4PP/6K1 w - - 0 35";
+        let line = Line::parse(fen, "e5f6 e8e1 g1f2 e1f1", LineForm::Puzzle).unwrap();
+        let text = explain(&line);
+        assert!(text.contains("ply  1  Re1+"), "{text}");
+        assert!(text.contains("+ mateIn2 target=f2"), "{text}");
+        assert!(text.contains("ply  3  Rf1#"), "{text}");
+        assert!(text.contains("+ mate target=f2 moved=f1"), "{text}");
+        assert!(text.contains("puzzle labels: short"), "{text}");
+    }
+}

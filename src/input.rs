@@ -1,0 +1,392 @@
+//! Reading: a path or standard input, plain or zstd (sniffed from the magic
+//! bytes), parsed as CSV with columns found by header name (spec §1).
+//!
+//! The reader hands out rows in batches of raw CSV records; turning a record
+//! into a puzzle happens on the workers, so this stage only decompresses and
+//! splits lines.
+
+use std::fmt;
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, Read};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+
+use csv::ByteRecord;
+
+use crate::line::RowError;
+
+const ZSTD_MAGIC: [u8; 4] = [0x28, 0xB5, 0x2F, 0xFD];
+
+/// Where the rows come from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum InputSpec {
+    Path(PathBuf),
+    Stdin,
+}
+
+impl InputSpec {
+    /// `-` means standard input, anything else a path.
+    pub fn from_arg(arg: &str) -> InputSpec {
+        if arg == "-" {
+            InputSpec::Stdin
+        } else {
+            InputSpec::Path(PathBuf::from(arg))
+        }
+    }
+
+    /// The name used in messages.
+    pub fn name(&self) -> String {
+        match self {
+            InputSpec::Path(p) => p.display().to_string(),
+            InputSpec::Stdin => "<stdin>".to_owned(),
+        }
+    }
+}
+
+/// A problem with the input as a whole: the run cannot go on.
+#[derive(Debug)]
+pub enum InputError {
+    Open { input: String, source: io::Error },
+    Empty { input: String },
+    NotCsv { input: String },
+    MissingColumn { input: String, column: &'static str },
+    Read { input: String, row: u64, zstd: bool, source: io::Error },
+}
+
+impl fmt::Display for InputError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            InputError::Open { input, source } => write!(f, "{input}: cannot open: {source}"),
+            InputError::Empty { input } => write!(f, "{input}: empty input, no header row"),
+            InputError::NotCsv { input } => write!(
+                f,
+                "{input}: not a puzzle CSV: the header row is not text (binary or corrupt input?)"
+            ),
+            InputError::MissingColumn { input, column } => write!(
+                f,
+                "{input}: header has no {column} column (required: PuzzleId, FEN, Moves)"
+            ),
+            InputError::Read { input, row, zstd, source } => {
+                let truncated = source.kind() == io::ErrorKind::UnexpectedEof
+                    || source.to_string().contains("incomplete frame");
+                let what = match (zstd, truncated) {
+                    (true, true) => "truncated zstd stream",
+                    (true, false) => "corrupt zstd stream",
+                    (false, true) => "truncated input",
+                    (false, false) => "read error",
+                };
+                write!(f, "{input}: {what} after {row} data rows: {source}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for InputError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            InputError::Open { source, .. } | InputError::Read { source, .. } => Some(source),
+            _ => None,
+        }
+    }
+}
+
+/// Positions of the known columns in the header. Required ones always exist.
+#[derive(Debug, Clone, Default)]
+pub struct Columns {
+    pub puzzle_id: usize,
+    pub fen: usize,
+    pub moves: usize,
+    pub rating: Option<usize>,
+    pub rating_deviation: Option<usize>,
+    pub popularity: Option<usize>,
+    pub nb_plays: Option<usize>,
+    pub themes: Option<usize>,
+    pub game_url: Option<usize>,
+    pub opening_tags: Option<usize>,
+}
+
+impl Columns {
+    fn from_header(header: &ByteRecord, input: &str) -> Result<Columns, InputError> {
+        let mut names = Vec::with_capacity(header.len());
+        for (i, field) in header.iter().enumerate() {
+            let field = if i == 0 { field.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(field) } else { field };
+            let name = std::str::from_utf8(field)
+                .map_err(|_| InputError::NotCsv { input: input.to_owned() })?;
+            if name.chars().any(|c| c.is_control() && c != '\t') {
+                return Err(InputError::NotCsv { input: input.to_owned() });
+            }
+            names.push(name.trim().to_owned());
+        }
+        let find = |column: &str| names.iter().position(|n| n == column);
+        let require = |column: &'static str| {
+            find(column).ok_or(InputError::MissingColumn { input: input.to_owned(), column })
+        };
+        Ok(Columns {
+            puzzle_id: require("PuzzleId")?,
+            fen: require("FEN")?,
+            moves: require("Moves")?,
+            rating: find("Rating"),
+            rating_deviation: find("RatingDeviation"),
+            popularity: find("Popularity"),
+            nb_plays: find("NbPlays"),
+            themes: find("Themes"),
+            game_url: find("GameUrl"),
+            opening_tags: find("OpeningTags"),
+        })
+    }
+}
+
+/// One data row as read: its 0-based index among the data rows and its
+/// fields, still bytes.
+#[derive(Debug, Clone)]
+pub struct RawRow {
+    pub index: u64,
+    pub record: ByteRecord,
+}
+
+impl RawRow {
+    /// A required field as text; empty or absent is a row error.
+    pub fn required(&self, column: usize, name: &'static str) -> Result<&str, RowError> {
+        match self.record.get(column) {
+            None => Err(RowError::MissingField(name)),
+            Some(bytes) => {
+                let text = std::str::from_utf8(bytes).map_err(|_| RowError::InvalidUtf8(name))?;
+                let text = text.trim();
+                if text.is_empty() {
+                    Err(RowError::MissingField(name))
+                } else {
+                    Ok(text)
+                }
+            }
+        }
+    }
+
+    /// An optional field as text: `None` when the column is absent or empty.
+    pub fn optional(&self, column: Option<usize>, name: &'static str) -> Result<Option<&str>, RowError> {
+        let Some(bytes) = column.and_then(|c| self.record.get(c)) else { return Ok(None) };
+        let text = std::str::from_utf8(bytes).map_err(|_| RowError::InvalidUtf8(name))?.trim();
+        Ok(if text.is_empty() { None } else { Some(text) })
+    }
+
+    /// An optional integer field.
+    pub fn optional_int(&self, column: Option<usize>, name: &'static str) -> Result<Option<i32>, RowError> {
+        match self.optional(column, name)? {
+            None => Ok(None),
+            Some(text) => text
+                .parse()
+                .map(Some)
+                .map_err(|_| RowError::BadNumber { field: name, value: text.to_owned() }),
+        }
+    }
+
+    /// The puzzle id as far as it can be read, for error rows too.
+    pub fn puzzle_id(&self, columns: &Columns) -> Option<&str> {
+        self.record
+            .get(columns.puzzle_id)
+            .and_then(|b| std::str::from_utf8(b).ok())
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+    }
+}
+
+/// Counts the bytes pulled from the underlying file (compressed bytes for a
+/// `.zst`), for progress and ETA.
+struct CountingReader<R> {
+    inner: R,
+    count: Arc<AtomicU64>,
+}
+
+impl<R: Read> Read for CountingReader<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.count.fetch_add(n as u64, Ordering::Relaxed);
+        Ok(n)
+    }
+}
+
+/// A streaming reader of puzzle rows.
+pub struct PuzzleReader {
+    csv: csv::Reader<Box<dyn Read + Send>>,
+    columns: Arc<Columns>,
+    input: String,
+    zstd: bool,
+    next_index: u64,
+    bytes_read: Arc<AtomicU64>,
+    total_bytes: Option<u64>,
+    record: ByteRecord,
+}
+
+impl PuzzleReader {
+    /// Opens the input, sniffs compression and reads the header.
+    pub fn open(spec: &InputSpec) -> Result<PuzzleReader, InputError> {
+        let input = spec.name();
+        let bytes_read = Arc::new(AtomicU64::new(0));
+        let (raw, total_bytes): (Box<dyn Read + Send>, Option<u64>) = match spec {
+            InputSpec::Path(path) => {
+                let file = open_file(path).map_err(|source| InputError::Open { input: input.clone(), source })?;
+                let len = file.metadata().ok().map(|m| m.len());
+                (Box::new(file), len)
+            }
+            InputSpec::Stdin => (Box::new(io::stdin()), None),
+        };
+        let counted = CountingReader { inner: raw, count: bytes_read.clone() };
+        let mut buffered = BufReader::with_capacity(1 << 16, counted);
+        let head = buffered
+            .fill_buf()
+            .map_err(|source| InputError::Read { input: input.clone(), row: 0, zstd: false, source })?;
+        if head.is_empty() {
+            return Err(InputError::Empty { input });
+        }
+        let zstd = head.starts_with(&ZSTD_MAGIC);
+        let decoded: Box<dyn Read + Send> = if zstd {
+            let decoder = zstd::stream::read::Decoder::with_buffer(buffered)
+                .map_err(|source| InputError::Read { input: input.clone(), row: 0, zstd, source })?;
+            Box::new(decoder)
+        } else {
+            Box::new(buffered)
+        };
+        let mut csv = csv::ReaderBuilder::new()
+            .has_headers(false)
+            .flexible(true)
+            .buffer_capacity(1 << 16)
+            .from_reader(decoded);
+        let mut header = ByteRecord::new();
+        let got = csv.read_byte_record(&mut header).map_err(|e| csv_error(&input, 0, zstd, e))?;
+        if !got || (header.len() == 1 && header[0].is_empty()) {
+            return Err(InputError::Empty { input });
+        }
+        let columns = Arc::new(Columns::from_header(&header, &input)?);
+        Ok(PuzzleReader {
+            csv,
+            columns,
+            input,
+            zstd,
+            next_index: 0,
+            bytes_read,
+            total_bytes,
+            record: ByteRecord::new(),
+        })
+    }
+
+    pub fn columns(&self) -> &Arc<Columns> {
+        &self.columns
+    }
+
+    /// Bytes pulled from the input so far (compressed, for `.zst`).
+    pub fn bytes_read(&self) -> Arc<AtomicU64> {
+        self.bytes_read.clone()
+    }
+
+    /// The input's size on disk, when known.
+    pub fn total_bytes(&self) -> Option<u64> {
+        self.total_bytes
+    }
+
+    /// Reads up to `max` rows; an empty batch means the input is done.
+    pub fn next_batch(&mut self, max: usize) -> Result<Vec<RawRow>, InputError> {
+        let mut batch = Vec::with_capacity(max);
+        while batch.len() < max {
+            let got = self
+                .csv
+                .read_byte_record(&mut self.record)
+                .map_err(|e| csv_error(&self.input, self.next_index, self.zstd, e))?;
+            if !got {
+                break;
+            }
+            // A blank line is no row (csv already skips them; this keeps a
+            // lone "\r" or whitespace-only line from becoming an error row).
+            if self.record.len() == 1 && self.record[0].iter().all(u8::is_ascii_whitespace) {
+                continue;
+            }
+            batch.push(RawRow { index: self.next_index, record: std::mem::take(&mut self.record) });
+            self.next_index += 1;
+        }
+        Ok(batch)
+    }
+}
+
+fn open_file(path: &Path) -> io::Result<File> {
+    let file = File::open(path)?;
+    if file.metadata()?.is_dir() {
+        return Err(io::Error::new(io::ErrorKind::InvalidInput, "is a directory"));
+    }
+    Ok(file)
+}
+
+fn csv_error(input: &str, row: u64, zstd: bool, e: csv::Error) -> InputError {
+    let source = match e.into_kind() {
+        csv::ErrorKind::Io(io) => io,
+        other => io::Error::new(io::ErrorKind::InvalidData, format!("{other:?}")),
+    };
+    InputError::Read { input: input.to_owned(), row, zstd, source }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::Write;
+
+    fn reader_for(bytes: &[u8]) -> Result<PuzzleReader, InputError> {
+        let mut file = tempfile::NamedTempFile::new().unwrap();
+        file.write_all(bytes).unwrap();
+        let spec = InputSpec::Path(file.path().to_owned());
+        let reader = PuzzleReader::open(&spec);
+        drop(file);
+        reader
+    }
+
+    #[test]
+    fn columns_by_name_with_bom_crlf_and_unknown_columns() {
+        let csv = b"\xEF\xBB\xBFMoves,DailyDate,FEN,PuzzleId\r\ne2e4 e7e5,2026-01-01,fen here,abc\r\n";
+        let mut reader = reader_for(csv).unwrap();
+        let c = reader.columns().clone();
+        assert_eq!((c.moves, c.fen, c.puzzle_id, c.rating), (0, 2, 3, None));
+        let batch = reader.next_batch(10).unwrap();
+        assert_eq!(batch.len(), 1);
+        assert_eq!(batch[0].required(c.puzzle_id, "PuzzleId").unwrap(), "abc");
+        assert_eq!(batch[0].required(c.moves, "Moves").unwrap(), "e2e4 e7e5");
+        assert!(reader.next_batch(10).unwrap().is_empty());
+    }
+
+    #[test]
+    fn zstd_is_sniffed_from_the_magic_bytes() {
+        let plain = b"PuzzleId,FEN,Moves\nx,f,m\ny,f,m\n";
+        let compressed = zstd::encode_all(&plain[..], 3).unwrap();
+        let mut reader = reader_for(&compressed).unwrap();
+        assert_eq!(reader.next_batch(1).unwrap().len(), 1);
+        assert_eq!(reader.next_batch(5).unwrap()[0].index, 1);
+    }
+
+    #[test]
+    fn fatal_inputs_are_typed() {
+        assert!(matches!(reader_for(b""), Err(InputError::Empty { .. })));
+        assert!(matches!(
+            reader_for(b"PuzzleId,FEN\nx,y\n"),
+            Err(InputError::MissingColumn { column: "Moves", .. })
+        ));
+        assert!(matches!(reader_for(b"\x00\x01\x02\xff\xfe,\x00\n"), Err(InputError::NotCsv { .. })));
+        let plain = b"PuzzleId,FEN,Moves\nx,f,m\n".repeat(1000);
+        let compressed = zstd::encode_all(&plain[..], 3).unwrap();
+        let truncated = &compressed[..compressed.len() / 2];
+        let result = reader_for(truncated).and_then(|mut r| loop {
+            if r.next_batch(100)?.is_empty() {
+                break Ok(());
+            }
+        });
+        let err = result.unwrap_err();
+        assert!(err.to_string().contains("truncated"), "{err}");
+    }
+
+    #[test]
+    fn short_rows_are_row_errors_not_fatal() {
+        let mut reader = reader_for(b"PuzzleId,FEN,Moves,Rating\nx,f\ny,f,m,abc\n").unwrap();
+        let c = reader.columns().clone();
+        let batch = reader.next_batch(10).unwrap();
+        assert_eq!(batch[0].required(c.moves, "Moves"), Err(RowError::MissingField("Moves")));
+        assert_eq!(
+            batch[1].optional_int(c.rating, "Rating"),
+            Err(RowError::BadNumber { field: "Rating", value: "abc".into() })
+        );
+    }
+}

@@ -1,0 +1,33 @@
+//! Koga labels the tactics in chess puzzles, move by move, in bulk.
+//!
+//! The library's stages, each in its own module and joined in [`pipeline`]:
+//!
+//! ```text
+//! input ──▶ line (replay, SAN) ──▶ tactics::classify ──▶ output (Parquet)
+//! ```
+//!
+//! [`tactics::classify`] is the one entry point of the classifier; the
+//! pipeline, `koga explain` and the tests all call it. The classifier and its
+//! unit tests build without Parquet (`--no-default-features`).
+
+pub mod annotate;
+pub mod config;
+pub mod explain;
+pub mod input;
+pub mod line;
+#[cfg(feature = "parquet")]
+pub mod output;
+pub mod pipeline;
+pub mod tactics;
+
+pub use line::{Line, LineForm, RowError};
+pub use tactics::{classify, Fire, Label, Roles};
+
+/// Annotates `options.input` into Parquet files under `out_dir`.
+#[cfg(feature = "parquet")]
+pub fn annotate_to_parquet(
+    options: &pipeline::Options,
+    out_dir: &std::path::Path,
+) -> Result<pipeline::Summary, pipeline::RunError> {
+    pipeline::run(options, || Ok(Box::new(output::ParquetSink::create(out_dir)?)))
+}

@@ -1,0 +1,234 @@
+//! A puzzle as the classifier sees it: the start position, every move
+//! replayed and checked for legality, the position before and after each ply,
+//! and each move's SAN.
+//!
+//! Two input forms share this type (spec §1):
+//!
+//! * [`LineForm::Puzzle`] — the Lichess layout: ply 0 is the opponent's move
+//!   that sets the puzzle up, plies 1, 3, 5, … are the solver's, ply 1 is the
+//!   key move.
+//! * [`LineForm::Line`] — a plain line: ply 0 is already the solver's (key)
+//!   move, so plies 0, 2, 4, … are judged.
+
+use std::fmt;
+
+use shakmaty::{
+    fen::Fen, san::SanPlus, uci::UciMove, CastlingMode, Chess, Color, EnPassantMode, Move,
+    Position,
+};
+
+/// Which input form a line comes in; decides which plies are the solver's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum LineForm {
+    /// Lichess puzzle: ply 0 is the opponent's setup move, ply 1 the key move.
+    #[default]
+    Puzzle,
+    /// Plain line: ply 0 is the key move.
+    Line,
+}
+
+/// Why a row could not be annotated. Each variant names the offending part
+/// of the row so the `error` column explains itself.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RowError {
+    /// A required column is absent from this row (short row) or empty.
+    MissingField(&'static str),
+    /// A field is not valid UTF-8.
+    InvalidUtf8(&'static str),
+    /// A numeric column holds something that is not a number.
+    BadNumber { field: &'static str, value: String },
+    /// The FEN does not parse.
+    BadFen { fen: String, reason: String },
+    /// The FEN parses but describes a position that cannot occur.
+    ImpossiblePosition { reason: String },
+    /// `Moves` is empty.
+    EmptyMoves,
+    /// A token of `Moves` is not UCI.
+    MalformedUci { ply: usize, token: String },
+    /// A UCI move is well formed but not legal where it is played.
+    IllegalMove { ply: usize, uci: String },
+    /// The line has no move for the solver to be judged on.
+    NoSolverMove,
+}
+
+impl fmt::Display for RowError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RowError::MissingField(name) => write!(f, "missing field {name}"),
+            RowError::InvalidUtf8(name) => write!(f, "field {name} is not valid UTF-8"),
+            RowError::BadNumber { field, value } => {
+                write!(f, "field {field} is not an integer: {value:?}")
+            }
+            RowError::BadFen { fen, reason } => write!(f, "unparsable FEN {fen:?}: {reason}"),
+            RowError::ImpossiblePosition { reason } => {
+                write!(f, "impossible position: {reason}")
+            }
+            RowError::EmptyMoves => write!(f, "empty Moves"),
+            RowError::MalformedUci { ply, token } => {
+                write!(f, "malformed UCI move {token:?} at ply {ply}")
+            }
+            RowError::IllegalMove { ply, uci } => write!(f, "illegal move {uci} at ply {ply}"),
+            RowError::NoSolverMove => {
+                write!(f, "no solver move: Moves holds only the opponent's setup move")
+            }
+        }
+    }
+}
+
+impl std::error::Error for RowError {}
+
+/// A replayed line: `positions[i]` is the position before ply `i`, so
+/// `positions[i + 1]` is the position after it.
+#[derive(Debug, Clone)]
+pub struct Line {
+    pub positions: Vec<Chess>,
+    pub moves: Vec<Move>,
+    pub sans: Vec<SanPlus>,
+    /// The key move's ply: 1 for puzzles, 0 for plain lines.
+    pub key_ply: usize,
+}
+
+impl Line {
+    /// Parses a FEN and a space-separated UCI line, replaying every move and
+    /// checking it is legal.
+    pub fn parse(fen: &str, moves: &str, form: LineForm) -> Result<Line, RowError> {
+        let fen = fen.trim();
+        if fen.is_empty() {
+            return Err(RowError::MissingField("FEN"));
+        }
+        let parsed: Fen = fen.parse().map_err(|e: shakmaty::fen::ParseFenError| RowError::BadFen {
+            fen: fen.to_owned(),
+            reason: e.to_string(),
+        })?;
+        let start: Chess = parsed
+            .into_position(CastlingMode::Standard)
+            .map_err(|e| RowError::ImpossiblePosition { reason: e.to_string() })?;
+        Line::replay(start, moves, form)
+    }
+
+    /// Replays `moves` from `start`.
+    pub fn replay(start: Chess, moves: &str, form: LineForm) -> Result<Line, RowError> {
+        let key_ply = match form {
+            LineForm::Puzzle => 1,
+            LineForm::Line => 0,
+        };
+        let count = moves.split_ascii_whitespace().count();
+        if count == 0 {
+            return Err(RowError::EmptyMoves);
+        }
+        if count <= key_ply {
+            return Err(RowError::NoSolverMove);
+        }
+        let mut positions = Vec::with_capacity(count + 1);
+        let mut line_moves = Vec::with_capacity(count);
+        let mut sans = Vec::with_capacity(count);
+        let mut pos = start;
+        for (ply, token) in moves.split_ascii_whitespace().enumerate() {
+            let uci: UciMove = token.parse().map_err(|_| RowError::MalformedUci {
+                ply,
+                token: token.to_owned(),
+            })?;
+            let m = uci.to_move(&pos).map_err(|_| RowError::IllegalMove {
+                ply,
+                uci: token.to_owned(),
+            })?;
+            positions.push(pos.clone());
+            sans.push(SanPlus::from_move_and_play_unchecked(&mut pos, m));
+            line_moves.push(m);
+        }
+        positions.push(pos);
+        Ok(Line { positions, moves: line_moves, sans, key_ply })
+    }
+
+    /// Number of plies (moves) in the line.
+    pub fn plies(&self) -> usize {
+        self.moves.len()
+    }
+
+    /// The side whose moves are judged.
+    pub fn solver(&self) -> Color {
+        self.positions[self.key_ply].turn()
+    }
+
+    /// The plies judged: the key move and every later solver move.
+    pub fn solver_plies(&self) -> impl Iterator<Item = usize> {
+        (self.key_ply..self.plies()).step_by(2)
+    }
+
+    /// Position right before `ply`.
+    pub fn before(&self, ply: usize) -> &Chess {
+        &self.positions[ply]
+    }
+
+    /// Position right after `ply`.
+    pub fn after(&self, ply: usize) -> &Chess {
+        &self.positions[ply + 1]
+    }
+
+    /// Whether `ply` comes after the key move (its fires are follow-ups).
+    pub fn is_follow_up(&self, ply: usize) -> bool {
+        ply > self.key_ply
+    }
+
+    /// The move of `ply` in UCI.
+    pub fn uci(&self, ply: usize) -> UciMove {
+        UciMove::from_move(self.moves[ply], CastlingMode::Standard)
+    }
+
+    /// FEN of the position before `ply`.
+    pub fn fen_before(&self, ply: usize) -> String {
+        Fen::from_position(&self.positions[ply], EnPassantMode::Legal).to_string()
+    }
+
+    /// Number of moves the solver makes in the line.
+    pub fn solver_moves(&self) -> usize {
+        self.solver_plies().count()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const FEN: &str = "r6k/pp2r2p/4Rp1Q/3p4/8/1N1P2R1/PqP2bPP/7K b - - 0 24";
+
+    #[test]
+    fn replays_a_real_puzzle_with_san() {
+        let line = Line::parse(FEN, "f2g3 e6e7 b2b1 b3c1 b1c1 h6c1", LineForm::Puzzle).unwrap();
+        assert_eq!(line.plies(), 6);
+        assert_eq!(line.solver(), Color::White);
+        assert_eq!(line.solver_plies().collect::<Vec<_>>(), vec![1, 3, 5]);
+        let sans: Vec<String> = line.sans.iter().map(|s| s.to_string()).collect();
+        assert_eq!(sans, ["Bxg3", "Rxe7", "Qb1+", "Nc1", "Qxc1+", "Qxc1"]);
+        assert_eq!(line.uci(1).to_string(), "e6e7");
+    }
+
+    #[test]
+    fn line_form_judges_ply_zero() {
+        let line = Line::parse(FEN, "f2g3 e6e7", LineForm::Line).unwrap();
+        assert_eq!(line.solver(), Color::Black);
+        assert_eq!(line.solver_plies().collect::<Vec<_>>(), vec![0]);
+    }
+
+    #[test]
+    fn row_errors_name_the_problem() {
+        let err = |fen: &str, moves: &str| Line::parse(fen, moves, LineForm::Puzzle).unwrap_err();
+        assert!(matches!(err("not a fen", "e2e4 e7e5"), RowError::BadFen { .. }));
+        assert!(matches!(err("8/8/8/8/8/8/8/8 w - - 0 1", "e2e4 e7e5"), RowError::ImpossiblePosition { .. }));
+        assert_eq!(err(FEN, ""), RowError::EmptyMoves);
+        assert_eq!(err(FEN, "   "), RowError::EmptyMoves);
+        assert_eq!(err(FEN, "f2g3"), RowError::NoSolverMove);
+        assert_eq!(
+            err(FEN, "f2g3 e6e9"),
+            RowError::MalformedUci { ply: 1, token: "e6e9".into() }
+        );
+        assert_eq!(
+            err(FEN, "f2g3 e6e7 b2b1 b3b5"),
+            RowError::IllegalMove { ply: 3, uci: "b3b5".into() }
+        );
+        assert_eq!(
+            err(FEN, "f2g3 e6e7 b2b1 b3b5").to_string(),
+            "illegal move b3b5 at ply 3"
+        );
+    }
+}

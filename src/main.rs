@@ -1,0 +1,145 @@
+//! The `koga` command line: parses arguments, calls the library, prints.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+use koga::config::PipelineFile;
+use koga::input::{InputSpec, PuzzleReader};
+use koga::pipeline::{Options, RunError, Summary, DEFAULT_BATCH_ROWS};
+use koga::{Line, LineForm};
+
+#[derive(Parser)]
+#[command(
+    name = "koga",
+    version,
+    about = "Label the tactics in chess puzzles, move by move, in bulk",
+    long_about = "Koga streams the Lichess puzzle database (CSV, plain or .zst), runs the tactic \
+                  classifier on every solver move, and writes Parquet: puzzles.parquet (one row per \
+                  input row) and fires.parquet (one row per label on a move, with the squares that \
+                  play a part)."
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Annotate a puzzle CSV into DIR/puzzles.parquet and DIR/fires.parquet
+    Annotate {
+        /// Puzzle CSV (plain or zstd-compressed, sniffed from its content), or - for stdin
+        input: String,
+        /// Output directory (created if missing)
+        #[arg(long, short, value_name = "DIR")]
+        out: PathBuf,
+        /// Worker threads (default: one per core)
+        #[arg(long, short = 'j', value_name = "N", default_value_t = 0)]
+        threads: usize,
+        /// Stop after N data rows
+        #[arg(long, value_name = "N")]
+        limit: Option<u64>,
+        /// Rows per batch and per Parquet row group
+        #[arg(long, value_name = "N", default_value_t = DEFAULT_BATCH_ROWS as u64,
+              value_parser = clap::value_parser!(u64).range(1..))]
+        batch_rows: u64,
+        /// Input rows are plain lines: the first move is already the judged side's (no setup move)
+        #[arg(long)]
+        lines: bool,
+        /// Never draw the progress bar
+        #[arg(long)]
+        no_progress: bool,
+    },
+    /// Run a pipeline file (input, output, threads, row-group size, row filters)
+    Run {
+        /// A pipeline TOML file, e.g. pipelines/sample.toml
+        pipeline: PathBuf,
+        /// Never draw the progress bar
+        #[arg(long)]
+        no_progress: bool,
+    },
+    /// Show, ply by ply, the moves and the labels that fire on them
+    Explain {
+        /// FEN of the position before the first move (or, with --csv, a puzzle id)
+        fen_or_id: String,
+        /// Space-separated UCI moves (one argument, or several)
+        moves: Vec<String>,
+        /// Look the puzzle id up in this CSV (plain or .zst) instead of giving a FEN
+        #[arg(long, value_name = "CSV")]
+        csv: Option<String>,
+        /// The first move is already the judged side's (no setup move)
+        #[arg(long)]
+        lines: bool,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Annotate { input, out, threads, limit, batch_rows, lines, no_progress } => {
+            let options = Options {
+                input: InputSpec::from_arg(&input),
+                threads,
+                limit,
+                batch_rows: batch_rows as usize,
+                form: if lines { LineForm::Line } else { LineForm::Puzzle },
+                filter: Default::default(),
+                progress: !no_progress,
+            };
+            annotate(&options, &out)
+        }
+        Command::Run { pipeline, no_progress } => PipelineFile::load(&pipeline).and_then(|file| {
+            let mut options = file.options();
+            options.progress = !no_progress;
+            annotate(&options, &file.output)
+        }),
+        Command::Explain { fen_or_id, moves, csv, lines } => {
+            explain(&fen_or_id, &moves.join(" "), csv.as_deref(), lines)
+        }
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("koga: error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn annotate(options: &Options, out: &std::path::Path) -> Result<(), RunError> {
+    let summary: Summary = koga::annotate_to_parquet(options, out)?;
+    eprintln!("koga: {summary} -> {}", out.display());
+    Ok(())
+}
+
+fn explain(fen_or_id: &str, moves: &str, csv: Option<&str>, lines: bool) -> Result<(), RunError> {
+    let form = if lines { LineForm::Line } else { LineForm::Puzzle };
+    let (fen, moves) = match csv {
+        None => (fen_or_id.to_owned(), moves.to_owned()),
+        Some(csv) => find_puzzle(csv, fen_or_id)?,
+    };
+    let line = Line::parse(&fen, &moves, form).map_err(|e| RunError::Config(e.to_string()))?;
+    print!("{}", koga::explain::explain(&line));
+    Ok(())
+}
+
+/// Streams a CSV for one puzzle id; returns its FEN and moves.
+fn find_puzzle(csv: &str, id: &str) -> Result<(String, String), RunError> {
+    let mut reader = PuzzleReader::open(&InputSpec::from_arg(csv))?;
+    let columns = reader.columns().clone();
+    loop {
+        let batch = reader.next_batch(4096)?;
+        if batch.is_empty() {
+            return Err(RunError::Config(format!("{csv}: no puzzle with id {id}")));
+        }
+        for row in batch {
+            if row.puzzle_id(&columns) == Some(id) {
+                let get = |c, name| row.required(c, name).map(str::to_owned);
+                return get(columns.fen, "FEN")
+                    .and_then(|fen| Ok((fen, get(columns.moves, "Moves")?)))
+                    .map_err(|e| RunError::Config(format!("{csv}: puzzle {id}: {e}")));
+            }
+        }
+    }
+}

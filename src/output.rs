@@ -1,0 +1,328 @@
+//! Writing: the two Parquet tables of spec §6 through polars' batched writer,
+//! zstd-compressed, one row group per batch. Files are written under
+//! temporary names in the output directory and renamed into place only when
+//! the run succeeds.
+//!
+//! The column lists here are the source of truth that `schemas/*.json`
+//! documents; `tests/pipeline.rs` checks written files against those files.
+
+use std::fs::{self, File};
+use std::io::BufWriter;
+use std::path::{Path, PathBuf};
+
+use polars::prelude::*;
+use shakmaty::{uci::UciMove, CastlingMode};
+
+use crate::annotate::{Analysis, Annotated, Outcome};
+use crate::input::Columns;
+use crate::pipeline::{OutputError, Sink};
+use crate::tactics::Roles;
+
+pub const PUZZLES_FILE: &str = "puzzles.parquet";
+pub const FIRES_FILE: &str = "fires.parquet";
+
+fn list_of_strings() -> DataType {
+    DataType::List(Box::new(DataType::String))
+}
+
+/// Columns of `puzzles.parquet`, in order.
+pub fn puzzles_schema() -> Schema {
+    let mut fields = vec![
+        Field::new("row_number".into(), DataType::UInt64),
+        Field::new("puzzle_id".into(), DataType::String),
+        Field::new("status".into(), DataType::String),
+        Field::new("error".into(), DataType::String),
+        Field::new("fen".into(), DataType::String),
+        Field::new("moves".into(), DataType::String),
+    ];
+    for name in ["rating", "rating_deviation", "popularity", "nb_plays"] {
+        fields.push(Field::new(name.into(), DataType::Int32));
+    }
+    fields.extend([
+        Field::new("lichess_themes".into(), list_of_strings()),
+        Field::new("game_url".into(), DataType::String),
+        Field::new("opening_tags".into(), list_of_strings()),
+        Field::new("plies".into(), DataType::UInt32),
+        Field::new("key_labels".into(), list_of_strings()),
+        Field::new("follow_up_labels".into(), list_of_strings()),
+        Field::new("puzzle_labels".into(), list_of_strings()),
+    ]);
+    Schema::from_iter(fields)
+}
+
+/// Columns of `fires.parquet`, in order: the fixed ones, then one per role.
+pub fn fires_schema() -> Schema {
+    let mut fields = vec![
+        Field::new("row_number".into(), DataType::UInt64),
+        Field::new("puzzle_id".into(), DataType::String),
+        Field::new("ply".into(), DataType::UInt32),
+        Field::new("uci".into(), DataType::String),
+        Field::new("san".into(), DataType::String),
+        Field::new("label".into(), DataType::String),
+        Field::new("follow_up".into(), DataType::Boolean),
+        Field::new("gain".into(), DataType::Int32),
+    ];
+    fields.extend(Roles::NAMES.iter().map(|&role| Field::new(role.into(), DataType::String)));
+    Schema::from_iter(fields)
+}
+
+/// Writes `puzzles.parquet` and `fires.parquet` into a directory.
+pub struct ParquetSink {
+    dir: PathBuf,
+    puzzles: TableWriter,
+    fires: TableWriter,
+}
+
+struct TableWriter {
+    tmp: PathBuf,
+    target: PathBuf,
+    writer: polars::io::parquet::write::BatchedWriter<BufWriter<File>>,
+}
+
+impl TableWriter {
+    fn create(dir: &Path, name: &str, schema: &Schema) -> Result<TableWriter, OutputError> {
+        let target = dir.join(name);
+        let tmp = dir.join(format!(".{name}.tmp-{}", std::process::id()));
+        let file = File::create(&tmp).map_err(|e| out_err(&tmp, e))?;
+        let writer = ParquetWriter::new(BufWriter::with_capacity(1 << 20, file))
+            .with_compression(ParquetCompression::Zstd(None))
+            .with_statistics(StatisticsOptions::default())
+            // Encoding stays on the writer thread: the workers are busy
+            // classifying, and a --threads 1 run uses what it says.
+            .set_parallel(false)
+            // Readers take column types from the Arrow schema in the footer.
+            // Polars would store its newest (string_view) types, which
+            // pandas cannot convert; the classic large_string types read
+            // everywhere and describe the same Parquet data.
+            .with_key_value_metadata(Some(KeyValueMetadata::Static(vec![
+                polars_parquet::write::schema_to_metadata_key(&schema.to_arrow(CompatLevel::oldest())),
+            ])))
+            .batched(schema)
+            .map_err(|e| out_err(&tmp, e))?;
+        Ok(TableWriter { tmp, target, writer })
+    }
+
+    fn write(&mut self, df: &DataFrame) -> Result<(), OutputError> {
+        if df.height() == 0 {
+            return Ok(());
+        }
+        self.writer.write_batch(df).map_err(|e| out_err(&self.tmp, e))
+    }
+
+    fn finish(self) -> Result<(), OutputError> {
+        self.writer.finish().map_err(|e| out_err(&self.tmp, e))?;
+        drop(self.writer);
+        fs::rename(&self.tmp, &self.target).map_err(|e| out_err(&self.target, e))
+    }
+}
+
+fn out_err(path: &Path, e: impl std::fmt::Display) -> OutputError {
+    OutputError { path: path.display().to_string(), message: e.to_string() }
+}
+
+impl ParquetSink {
+    /// Creates the output directory (if needed) and both temporary files.
+    pub fn create(dir: &Path) -> Result<ParquetSink, OutputError> {
+        fs::create_dir_all(dir).map_err(|e| out_err(dir, format!("cannot create output directory: {e}")))?;
+        let puzzles = TableWriter::create(dir, PUZZLES_FILE, &puzzles_schema())?;
+        let fires = match TableWriter::create(dir, FIRES_FILE, &fires_schema()) {
+            Ok(f) => f,
+            Err(e) => {
+                let _ = fs::remove_file(&puzzles.tmp);
+                return Err(e);
+            }
+        };
+        Ok(ParquetSink { dir: dir.to_owned(), puzzles, fires })
+    }
+
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+}
+
+impl Sink for ParquetSink {
+    fn write(&mut self, batch: &[Annotated], columns: &Columns) -> Result<(), OutputError> {
+        let puzzles = puzzles_frame(batch, columns).map_err(|e| out_err(&self.puzzles.tmp, e))?;
+        self.puzzles.write(&puzzles)?;
+        let fires = fires_frame(batch, columns).map_err(|e| out_err(&self.fires.tmp, e))?;
+        self.fires.write(&fires)
+    }
+
+    fn finish(self: Box<Self>) -> Result<(), OutputError> {
+        let ParquetSink { puzzles, fires, .. } = *self;
+        let fires_tmp = fires.tmp.clone();
+        if let Err(e) = puzzles.finish() {
+            let _ = fs::remove_file(&fires_tmp);
+            return Err(e);
+        }
+        fires.finish()
+    }
+
+    fn abort(self: Box<Self>) {
+        let _ = fs::remove_file(&self.puzzles.tmp);
+        let _ = fs::remove_file(&self.fires.tmp);
+    }
+}
+
+/// A square's name without allocating (`e7`).
+fn square_name(square: shakmaty::Square) -> &'static str {
+    const NAMES: [&str; 64] = [
+        "a1", "b1", "c1", "d1", "e1", "f1", "g1", "h1", "a2", "b2", "c2", "d2", "e2", "f2", "g2", "h2",
+        "a3", "b3", "c3", "d3", "e3", "f3", "g3", "h3", "a4", "b4", "c4", "d4", "e4", "f4", "g4", "h4",
+        "a5", "b5", "c5", "d5", "e5", "f5", "g5", "h5", "a6", "b6", "c6", "d6", "e6", "f6", "g6", "h6",
+        "a7", "b7", "c7", "d7", "e7", "f7", "g7", "h7", "a8", "b8", "c8", "d8", "e8", "f8", "g8", "h8",
+    ];
+    NAMES[square as usize]
+}
+
+fn str_column<'a>(name: &str, len: usize, values: impl Iterator<Item = Option<&'a str>>) -> Column {
+    let mut builder = StringChunkedBuilder::new(name.into(), len);
+    for v in values {
+        builder.append_option(v);
+    }
+    builder.finish().into_column()
+}
+
+fn list_column<'a, I>(name: &str, len: usize, values: impl Iterator<Item = Option<I>>) -> Column
+where
+    I: Iterator<Item = &'a str>,
+{
+    let mut builder = ListStringChunkedBuilder::new(name.into(), len, len * 4);
+    for v in values {
+        match v {
+            Some(items) => builder.append_values_iter(items),
+            None => builder.append_null(),
+        }
+    }
+    builder.finish().into_column()
+}
+
+fn field<'a>(a: &'a Annotated, column: Option<usize>) -> Option<&'a str> {
+    let bytes = a.row.record.get(column?)?;
+    let text = std::str::from_utf8(bytes).ok()?.trim();
+    (!text.is_empty()).then_some(text)
+}
+
+/// A space-separated field as a list; null when the input has no such column.
+fn words<'a>(a: &'a Annotated, column: Option<usize>) -> Option<std::str::SplitAsciiWhitespace<'a>> {
+    column?;
+    Some(field(a, column).unwrap_or("").split_ascii_whitespace())
+}
+
+fn analysis(a: &Annotated) -> Option<&Analysis> {
+    match &a.outcome {
+        Outcome::Ok(an) => Some(an),
+        _ => None,
+    }
+}
+
+fn puzzles_frame(batch: &[Annotated], c: &Columns) -> PolarsResult<DataFrame> {
+    let rows: Vec<&Annotated> = batch.iter().filter(|a| !matches!(a.outcome, Outcome::Filtered)).collect();
+    let n = rows.len();
+    let columns = vec![
+        UInt64Chunked::from_iter_values("row_number".into(), rows.iter().map(|a| a.row.index + 1)).into_column(),
+        str_column("puzzle_id", n, rows.iter().map(|a| a.row.puzzle_id(c))),
+        str_column(
+            "status",
+            n,
+            rows.iter().map(|a| Some(if analysis(a).is_some() { "ok" } else { "error" })),
+        ),
+        {
+            let mut builder = StringChunkedBuilder::new("error".into(), n);
+            for a in &rows {
+                match &a.outcome {
+                    Outcome::Error(e) => builder.append_value(e.to_string()),
+                    _ => builder.append_null(),
+                }
+            }
+            builder.finish().into_column()
+        },
+        str_column("fen", n, rows.iter().map(|a| field(a, Some(c.fen)))),
+        str_column("moves", n, rows.iter().map(|a| field(a, Some(c.moves)))),
+        Int32Chunked::from_iter_options("rating".into(), rows.iter().map(|a| a.numbers.rating)).into_column(),
+        Int32Chunked::from_iter_options(
+            "rating_deviation".into(),
+            rows.iter().map(|a| a.numbers.rating_deviation),
+        )
+        .into_column(),
+        Int32Chunked::from_iter_options("popularity".into(), rows.iter().map(|a| a.numbers.popularity))
+            .into_column(),
+        Int32Chunked::from_iter_options("nb_plays".into(), rows.iter().map(|a| a.numbers.nb_plays))
+            .into_column(),
+        list_column("lichess_themes", n, rows.iter().map(|a| words(a, c.themes))),
+        str_column("game_url", n, rows.iter().map(|a| field(a, c.game_url))),
+        list_column("opening_tags", n, rows.iter().map(|a| words(a, c.opening_tags))),
+        UInt32Chunked::from_iter_options(
+            "plies".into(),
+            rows.iter().map(|a| analysis(a).map(|an| an.plies() as u32)),
+        )
+        .into_column(),
+        list_column(
+            "key_labels",
+            n,
+            rows.iter().map(|a| {
+                Some(analysis(a).map(|an| an.labels(false)).unwrap_or_default().into_iter().map(|l| l.name()))
+            }),
+        ),
+        list_column(
+            "follow_up_labels",
+            n,
+            rows.iter().map(|a| {
+                Some(analysis(a).map(|an| an.labels(true)).unwrap_or_default().into_iter().map(|l| l.name()))
+            }),
+        ),
+        list_column(
+            "puzzle_labels",
+            n,
+            rows.iter().map(|a| {
+                Some(analysis(a).map(|an| an.puzzle_labels.as_slice()).unwrap_or_default().iter().map(|l| l.name()))
+            }),
+        ),
+    ];
+    DataFrame::new(n, columns)
+}
+
+fn fires_frame(batch: &[Annotated], c: &Columns) -> PolarsResult<DataFrame> {
+    let fires: Vec<(&Annotated, &Analysis, &crate::tactics::Fire)> = batch
+        .iter()
+        .filter_map(|a| match &a.outcome {
+            Outcome::Ok(an) => Some(an.fires.iter().map(move |f| (a, an, f))),
+            _ => None,
+        })
+        .flatten()
+        .collect();
+    let n = fires.len();
+    let mut text = String::new();
+    let mut uci = StringChunkedBuilder::new("uci".into(), n);
+    let mut san = StringChunkedBuilder::new("san".into(), n);
+    for (_, an, f) in &fires {
+        let ply = f.ply as usize;
+        text.clear();
+        UciMove::from_move(an.moves[ply], CastlingMode::Standard).append_to_string(&mut text);
+        uci.append_value(&text);
+        text.clear();
+        an.sans[ply].append_to_string(&mut text);
+        san.append_value(&text);
+    }
+    let mut columns = vec![
+        UInt64Chunked::from_iter_values("row_number".into(), fires.iter().map(|(a, _, _)| a.row.index + 1))
+            .into_column(),
+        str_column("puzzle_id", n, fires.iter().map(|(a, _, _)| a.row.puzzle_id(c))),
+        UInt32Chunked::from_iter_values("ply".into(), fires.iter().map(|(_, _, f)| f.ply as u32)).into_column(),
+        uci.finish().into_column(),
+        san.finish().into_column(),
+        str_column("label", n, fires.iter().map(|(_, _, f)| Some(f.label.name()))),
+        BooleanChunked::from_iter_values("follow_up".into(), fires.iter().map(|(_, _, f)| f.follow_up))
+            .into_column(),
+        Int32Chunked::from_iter_options("gain".into(), fires.iter().map(|(_, _, f)| f.gain.map(i32::from))).into_column(),
+    ];
+    let mut roles: Vec<StringChunkedBuilder> =
+        Roles::NAMES.iter().map(|&role| StringChunkedBuilder::new(role.into(), n)).collect();
+    for (_, _, f) in &fires {
+        for (builder, (_, square)) in roles.iter_mut().zip(f.roles.iter()) {
+            builder.append_option(square.map(square_name));
+        }
+    }
+    columns.extend(roles.into_iter().map(|b| b.finish().into_column()));
+    DataFrame::new(n, columns)
+}

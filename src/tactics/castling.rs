@@ -1,0 +1,57 @@
+//! # castling
+//!
+//! How Koga decides:
+//! - The solver's move castles (either side): `castling` fires on that ply.
+//! - `moved` is the king's destination square.
+
+use shakmaty::{Move, Position};
+
+use super::{Fire, Label, Roles};
+use crate::line::Line;
+
+pub fn detect(line: &Line, ply: usize, fires: &mut Vec<Fire>) {
+    let m = line.moves[ply];
+    let Move::Castle { .. } = m else { return };
+    let Some(side) = m.castling_side() else { return };
+    let roles = Roles { moved: Some(side.king_to(line.before(ply).turn())), ..Roles::default() };
+    fires.push(Fire::new(line, ply, Label::Castling).with_roles(roles));
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::line::{Line, LineForm};
+    use crate::tactics::classify;
+    use shakmaty::Square;
+
+    #[test]
+    fn queenside_castling_real_puzzle() {
+        // Lichess 035YV: O-O-O on the key move, discovering the d-file.
+        let fen = "r1bk3r/1p3ppp/p7/2b5/P7/4Bp2/1P3PPP/R3KB1R b KQ - 1 14";
+        let line = Line::parse(fen, "h8e8 e1c1 c8d7 e3c5", LineForm::Puzzle).unwrap();
+        let fires = classify(&line);
+        let castling: Vec<_> = fires.iter().filter(|f| f.label.name() == "castling").collect();
+        assert_eq!(castling.len(), 1);
+        assert_eq!(castling[0].ply, 1);
+        assert_eq!(castling[0].roles.moved, Some(Square::C1));
+    }
+
+    #[test]
+    fn king_move_that_is_not_castling() {
+        let fen = "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1";
+        let line = Line::parse(fen, "a8b8 e1f1", LineForm::Puzzle).unwrap();
+        assert!(classify(&line).is_empty());
+    }
+
+    #[test]
+    fn opponent_castling_is_context_only() {
+        // Lichess 01xdm: the opponent castles on ply 1? No — the solver does:
+        // ply 0 is ...Nxh2, the key move O-O-O.
+        let fen = "r3k2r/4bppp/p2p4/2pPp3/4P1n1/2N2P1q/PP1BQP1P/R3K2R b KQkq - 6 15";
+        let line = Line::parse(fen, "g4h2 e1c1 h3f3 h1h2 f3e2 c3e2", LineForm::Puzzle).unwrap();
+        let fires = classify(&line);
+        assert_eq!(fires.iter().filter(|f| f.label.name() == "castling").count(), 1);
+        // Same position, but judged as a plain line from Black's move: no castling by Black.
+        let line = Line::parse(fen, "g4h2 e1c1", LineForm::Line).unwrap();
+        assert!(classify(&line).iter().all(|f| f.label.name() != "castling"));
+    }
+}

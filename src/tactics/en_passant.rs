@@ -1,0 +1,45 @@
+//! # enPassant
+//!
+//! How Koga decides:
+//! - The solver's move captures en passant: `enPassant` fires on that ply.
+//! - `victim` is the square of the pawn taken (not the landing square),
+//!   `moved` the landing square.
+
+use shakmaty::{Move, Square};
+
+use super::{Fire, Label, Roles};
+use crate::line::Line;
+
+pub fn detect(line: &Line, ply: usize, fires: &mut Vec<Fire>) {
+    let Move::EnPassant { from, to } = line.moves[ply] else { return };
+    let victim = Square::from_coords(to.file(), from.rank());
+    let roles = Roles { victim: Some(victim), moved: Some(to), ..Roles::default() };
+    fires.push(Fire::new(line, ply, Label::EnPassant).with_roles(roles));
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::line::{Line, LineForm};
+    use crate::tactics::classify;
+    use shakmaty::Square;
+
+    #[test]
+    fn en_passant_real_puzzle() {
+        // Lichess 00RPk: ...c5 and dxc6 e.p. on the key move.
+        let fen = "8/2p5/5ppp/1PkP4/p4PPP/P1K5/8/8 b - - 0 39";
+        let line = Line::parse(fen, "c5b5 c3d4 c7c5 d5c6 b5c6 d4c4", LineForm::Puzzle).unwrap();
+        let fires: Vec<_> = classify(&line).into_iter().filter(|f| f.label.name() == "enPassant").collect();
+        assert_eq!(fires.len(), 1);
+        assert_eq!(fires[0].ply, 3);
+        assert!(fires[0].follow_up);
+        assert_eq!(fires[0].roles.victim, Some(Square::C5));
+        assert_eq!(fires[0].roles.moved, Some(Square::C6));
+    }
+
+    #[test]
+    fn ordinary_pawn_capture_is_not_en_passant() {
+        let fen = "5rk1/1p3ppp/pq3b2/8/8/1P1Q1N2/P4PPP/3R2K1 w - - 2 27";
+        let line = Line::parse(fen, "d3d6 f8d8 d6d8 f6d8", LineForm::Puzzle).unwrap();
+        assert!(classify(&line).iter().all(|f| f.label.name() != "enPassant"));
+    }
+}

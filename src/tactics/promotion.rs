@@ -1,0 +1,93 @@
+//! # promotion, underPromotion
+//!
+//! How Koga decides:
+//! - The solver's move promotes a pawn: `promotion` fires on that ply.
+//! - When it promotes to anything but a queen, `underPromotion` fires too —
+//!   unless the move mates and a queen on the same square would have mated
+//!   as well: then the choice of piece was not the point (as in Lichess,
+//!   where `f8=R#` with `f8=Q#` available is no under-promotion).
+//! - `moved` is the promotion square; `victim` the piece taken there, if any.
+
+use shakmaty::{Move, Position, Role};
+
+use super::{Fire, Label, Roles};
+use crate::line::Line;
+
+pub fn detect(line: &Line, ply: usize, fires: &mut Vec<Fire>) {
+    let m = line.moves[ply];
+    let Some(role) = m.promotion() else { return };
+    let roles = Roles {
+        moved: Some(m.to()),
+        victim: m.capture().map(|_| m.to()),
+        ..Roles::default()
+    };
+    fires.push(Fire::new(line, ply, Label::Promotion).with_roles(roles));
+    if role != Role::Queen && !queen_mates_too(line, ply) {
+        fires.push(Fire::new(line, ply, Label::UnderPromotion).with_roles(roles));
+    }
+}
+
+/// The move mates, and promoting to a queen instead would mate as well.
+fn queen_mates_too(line: &Line, ply: usize) -> bool {
+    if !line.after(ply).is_checkmate() {
+        return false;
+    }
+    let Move::Normal { role, from, capture, to, .. } = line.moves[ply] else { return false };
+    let queen = Move::Normal { role, from, capture, to, promotion: Some(Role::Queen) };
+    let before = line.before(ply);
+    before.is_legal(queen) && {
+        let mut pos = before.clone();
+        pos.play_unchecked(queen);
+        pos.is_checkmate()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::line::{Line, LineForm};
+    use crate::tactics::classify;
+
+    fn labels(fen: &str, moves: &str) -> Vec<(u16, bool, &'static str)> {
+        let line = Line::parse(fen, moves, LineForm::Puzzle).unwrap();
+        classify(&line).iter().map(|f| (f.ply, f.follow_up, f.label.name())).collect()
+    }
+
+    #[test]
+    fn queen_promotion_real_puzzle() {
+        // Lichess 004LZ: ...c1=Q on the key move.
+        let fen = "8/7R/5p2/p7/7P/2p5/3k2r1/1K2N3 w - - 3 48";
+        assert_eq!(labels(fen, "e1g2 c3c2 b1a2 c2c1q h7d7 d2e2"), vec![(3, true, "promotion")]);
+    }
+
+    #[test]
+    fn knight_underpromotion_is_both() {
+        // Lichess 08kOh: ...e1=N+ forks.
+        let fen = "6kr/4q2p/1p4pQ/p1pP4/P1P2RP1/1P2p1K1/6P1/8 w - - 0 39";
+        assert_eq!(
+            labels(fen, "g3f3 e3e2 d5d6 e2e1n f3g3 e7d6"),
+            vec![(3, true, "promotion"), (3, true, "underPromotion")]
+        );
+    }
+
+    #[test]
+    fn late_underpromotion_is_a_follow_up() {
+        // Lichess 03kqY: Black solves; ...c1=N+ on ply 9 forks king and queen.
+        let fen = "8/2Q2ppk/4b2p/8/4P3/2p3P1/4KP1P/2r5 w - - 4 49";
+        let got = labels(fen, "f2f4 e6b3 e4e5 c3c2 e5e6 f7e6 c7c3 c1d1 c3b3 c2c1n e2d1 c1b3");
+        assert_eq!(got, vec![(9, true, "promotion"), (9, true, "underPromotion")]);
+    }
+
+    #[test]
+    fn rook_promotion_that_mates_like_a_queen_is_no_underpromotion() {
+        // Lichess 02I5f: f8=R# — f8=Q# mates too.
+        let fen = "rr2k3/2p2PQ1/2n5/2n1p1p1/2Pp4/p2P4/P4PK1/8 b - - 0 39";
+        assert_eq!(labels(fen, "e8d8 f7f8r"), vec![(1, false, "mate"), (1, false, "mateIn1"), (1, false, "promotion")]);
+    }
+
+    #[test]
+    fn opponent_promotion_is_context_only() {
+        // White promotes on ply 0 (the setup move); nothing fires for it.
+        let fen = "7k/P7/8/8/8/8/6K1/8 w - - 0 1";
+        assert!(labels(fen, "a7a8q h8h7 a8b8").is_empty());
+    }
+}

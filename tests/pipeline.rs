@@ -1,0 +1,307 @@
+//! End-to-end tests of the pipeline: real runs on the embedded sample and on
+//! fixtures, written Parquet read back and checked against `schemas/`.
+
+use std::fs::File;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+use koga::input::InputSpec;
+use koga::pipeline::Options;
+use polars::prelude::*;
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn fixture(name: &str) -> PathBuf {
+    root().join("tests/fixtures").join(name)
+}
+
+fn koga() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_koga"))
+}
+
+fn read(path: &Path) -> DataFrame {
+    ParquetReader::new(File::open(path).unwrap()).finish().unwrap()
+}
+
+fn options(input: PathBuf) -> Options {
+    let mut options = Options::new(InputSpec::Path(input));
+    options.progress = false;
+    options
+}
+
+fn dtype_name(dtype: &DataType) -> String {
+    match dtype {
+        DataType::UInt64 => "uint64".into(),
+        DataType::UInt32 => "uint32".into(),
+        DataType::Int32 => "int32".into(),
+        DataType::Boolean => "bool".into(),
+        DataType::String => "string".into(),
+        DataType::List(inner) => format!("list<{}>", dtype_name(inner)),
+        other => format!("{other:?}"),
+    }
+}
+
+/// Checks a written table against its schema file: same columns, in order,
+/// with the documented types, and no nulls where the schema says not nullable.
+fn check_against_schema(df: &DataFrame, schema_file: &str) {
+    let text = std::fs::read_to_string(root().join("schemas").join(schema_file)).unwrap();
+    let schema: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let documented: Vec<(String, String, bool)> = schema["columns"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| {
+            assert!(!c["description"].as_str().unwrap().is_empty());
+            (
+                c["name"].as_str().unwrap().to_owned(),
+                c["type"].as_str().unwrap().to_owned(),
+                c["nullable"].as_bool().unwrap(),
+            )
+        })
+        .collect();
+    let written: Vec<(String, String)> =
+        df.columns().iter().map(|c| (c.name().to_string(), dtype_name(c.dtype()))).collect();
+    let expected: Vec<(String, String)> = documented.iter().map(|(n, t, _)| (n.clone(), t.clone())).collect();
+    assert_eq!(written, expected, "{schema_file} does not match the written file");
+    for (name, _, nullable) in &documented {
+        if !nullable {
+            assert_eq!(df.column(name).unwrap().null_count(), 0, "{schema_file}: {name} has nulls");
+        }
+    }
+}
+
+fn strings(df: &DataFrame, column: &str) -> Vec<Option<String>> {
+    let ca = df.column(column).unwrap().str().unwrap().clone();
+    (0..ca.len()).map(|i| ca.get(i).map(str::to_owned)).collect()
+}
+
+fn string_lists(df: &DataFrame, column: &str) -> Vec<Vec<String>> {
+    let list = df.column(column).unwrap().list().unwrap().clone();
+    (0..list.len())
+        .map(|i| match list.get_as_series(i) {
+            None => vec![],
+            Some(s) => {
+                let s = s.str().unwrap().clone();
+                (0..s.len()).map(|j| s.get(j).unwrap().to_owned()).collect()
+            }
+        })
+        .collect()
+}
+
+#[test]
+fn sample_run_writes_both_tables_matching_the_schemas() {
+    let out = tempfile::tempdir().unwrap();
+    let summary = koga::annotate_to_parquet(&options(root().join("data/sample.csv.zst")), out.path()).unwrap();
+    assert_eq!(summary.rows_read, 2001);
+    assert_eq!(summary.ok, 2001);
+    assert_eq!(summary.errors, 0);
+    let puzzles = read(&out.path().join("puzzles.parquet"));
+    let fires = read(&out.path().join("fires.parquet"));
+    check_against_schema(&puzzles, "puzzles.json");
+    check_against_schema(&fires, "fires.json");
+    assert_eq!(puzzles.height(), 2001);
+    assert_eq!(fires.height() as u64, summary.fires);
+    // Input order is kept.
+    let rows: Vec<u64> = puzzles.column("row_number").unwrap().u64().unwrap().into_no_null_iter().collect();
+    assert_eq!(rows, (1..=2001).collect::<Vec<u64>>());
+    assert_eq!(strings(&puzzles, "puzzle_id")[0].as_deref(), Some("00008"));
+    // Nothing is left under temporary names.
+    let names: Vec<String> =
+        std::fs::read_dir(out.path()).unwrap().map(|e| e.unwrap().file_name().into_string().unwrap()).collect();
+    assert_eq!(names.len(), 2, "{names:?}");
+}
+
+#[test]
+fn output_is_byte_identical_whatever_the_thread_count() {
+    let mut bytes = Vec::new();
+    for threads in [1, 2, 3] {
+        let out = tempfile::tempdir().unwrap();
+        let mut opts = options(root().join("data/sample.csv.zst"));
+        opts.threads = threads;
+        opts.batch_rows = 300; // several batches and row groups
+        koga::annotate_to_parquet(&opts, out.path()).unwrap();
+        bytes.push((
+            std::fs::read(out.path().join("puzzles.parquet")).unwrap(),
+            std::fs::read(out.path().join("fires.parquet")).unwrap(),
+        ));
+    }
+    assert!(bytes[0] == bytes[1], "--threads 1 and --threads 2 differ");
+    assert!(bytes[0] == bytes[2], "--threads 1 and --threads 3 differ");
+}
+
+#[test]
+fn bad_rows_become_error_rows_and_the_run_goes_on() {
+    let out = tempfile::tempdir().unwrap();
+    let status = koga()
+        .args(["annotate", fixture("bad_rows.csv").to_str().unwrap(), "--out", out.path().to_str().unwrap()])
+        .stderr(Stdio::piped())
+        .output()
+        .unwrap();
+    assert!(status.status.success());
+    let stderr = String::from_utf8(status.stderr).unwrap();
+    assert!(stderr.contains("11 rows read, 2 ok, 9 errors"), "{stderr}");
+    let puzzles = read(&out.path().join("puzzles.parquet"));
+    check_against_schema(&puzzles, "puzzles.json");
+    let errors = strings(&puzzles, "error");
+    let expected = [
+        None,
+        Some("unparsable FEN \"not a fen at all\": invalid board part in fen"),
+        Some("impossible position: illegal position: empty board, missing king"),
+        Some("malformed UCI move \"e6x7\" at ply 1"),
+        Some("illegal move b3b5 at ply 3"),
+        Some("empty Moves"),
+        Some("no solver move: Moves holds only the opponent's setup move"),
+        Some("missing field Moves"),
+        Some("missing field PuzzleId"),
+        Some("field Rating is not an integer: \"fifteen\""),
+        None,
+    ];
+    assert_eq!(errors, expected.map(|e| e.map(str::to_owned)).to_vec());
+    let status = strings(&puzzles, "status");
+    assert_eq!(status.iter().filter(|s| s.as_deref() == Some("error")).count(), 9);
+    let ids = strings(&puzzles, "puzzle_id");
+    assert_eq!(ids[8], None);
+    assert_eq!(ids[10].as_deref(), Some("0000D"));
+}
+
+#[test]
+fn fatal_inputs_exit_non_zero_with_one_line_and_leave_no_tables() {
+    let cases = [
+        ("missing.csv", "cannot open"),
+        ("empty.csv", "empty input"),
+        ("missing_column.csv", "header has no Moves column"),
+        ("truncated.csv.zst", "truncated zstd stream"),
+        ("corrupt.csv.zst", "corrupt zstd stream"),
+        ("garbage.bin", "not a puzzle CSV"),
+    ];
+    for (name, message) in cases {
+        let out = tempfile::tempdir().unwrap();
+        let target = out.path().join("run");
+        let result = koga()
+            .args(["annotate", fixture(name).to_str().unwrap(), "--out", target.to_str().unwrap()])
+            .output()
+            .unwrap();
+        assert!(!result.status.success(), "{name} should fail");
+        let stderr = String::from_utf8(result.stderr).unwrap();
+        assert_eq!(stderr.lines().count(), 1, "{name}: {stderr}");
+        assert!(stderr.contains(name) && stderr.contains(message), "{name}: {stderr}");
+        for table in ["puzzles.parquet", "fires.parquet"] {
+            assert!(!target.join(table).exists(), "{name} left {table} behind");
+        }
+        if target.exists() {
+            assert_eq!(std::fs::read_dir(&target).unwrap().count(), 0, "{name} left files behind");
+        }
+    }
+}
+
+#[test]
+fn crlf_bom_and_unknown_columns_are_read() {
+    let out = tempfile::tempdir().unwrap();
+    koga::annotate_to_parquet(&options(fixture("crlf_bom_daily.csv")), out.path()).unwrap();
+    let puzzles = read(&out.path().join("puzzles.parquet"));
+    assert_eq!(strings(&puzzles, "puzzle_id"), vec![Some("000Zo".to_owned())]);
+    assert_eq!(strings(&puzzles, "status"), vec![Some("ok".to_owned())]);
+    assert_eq!(string_lists(&puzzles, "key_labels"), vec![vec!["mateIn2".to_owned()]]);
+    assert_eq!(string_lists(&puzzles, "lichess_themes")[0], ["endgame", "mate", "mateIn2", "operaMate", "short"]);
+    let fires = read(&out.path().join("fires.parquet"));
+    assert_eq!(strings(&fires, "san"), vec![Some("Re1+".to_owned()), Some("Rf1#".to_owned())]);
+}
+
+#[test]
+fn stdin_and_lines_form() {
+    let out = tempfile::tempdir().unwrap();
+    let input = std::fs::read(fixture("lines.csv")).unwrap();
+    let mut child = koga()
+        .args(["annotate", "-", "--lines", "--no-progress", "--out", out.path().to_str().unwrap()])
+        .stdin(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    child.stdin.take().unwrap().write_all(&input).unwrap();
+    let result = child.wait_with_output().unwrap();
+    assert!(result.status.success(), "{}", String::from_utf8_lossy(&result.stderr));
+    let fires = read(&out.path().join("fires.parquet"));
+    let labels = strings(&fires, "label");
+    assert_eq!(labels, vec![Some("mateIn2".to_owned()), Some("mate".to_owned())]);
+    let plies: Vec<u32> = fires.column("ply").unwrap().u32().unwrap().into_no_null_iter().collect();
+    assert_eq!(plies, vec![0, 2]);
+}
+
+#[test]
+fn pipeline_file_with_filter_and_limit() {
+    let out = tempfile::tempdir().unwrap();
+    let pipeline = out.path().join("p.toml");
+    let target = out.path().join("run");
+    std::fs::write(
+        &pipeline,
+        format!(
+            "input = {:?}\noutput = {:?}\nthreads = 2\nrow_group_rows = 100\nlimit = 500\n[filter]\nmin_rating = 1500\nmax_rating = 1999\n",
+            root().join("data/sample.csv.zst"),
+            target
+        ),
+    )
+    .unwrap();
+    let result = koga().args(["run", pipeline.to_str().unwrap()]).output().unwrap();
+    let stderr = String::from_utf8(result.stderr).unwrap();
+    assert!(result.status.success(), "{stderr}");
+    assert!(stderr.contains("500 rows read"), "{stderr}");
+    let puzzles = read(&target.join("puzzles.parquet"));
+    let ratings: Vec<i32> = puzzles.column("rating").unwrap().i32().unwrap().into_no_null_iter().collect();
+    assert!(!ratings.is_empty() && ratings.len() < 500);
+    assert!(ratings.iter().all(|r| (1500..=1999).contains(r)), "{ratings:?}");
+    assert!(stderr.contains(&format!("{} filtered out", 500 - ratings.len())), "{stderr}");
+}
+
+#[test]
+fn cli_rejects_bad_arguments_and_pipeline_files() {
+    let result = koga().args(["annotate", "x.csv"]).output().unwrap();
+    assert!(!result.status.success());
+    assert!(String::from_utf8_lossy(&result.stderr).contains("--out"));
+    let dir = tempfile::tempdir().unwrap();
+    let pipeline = dir.path().join("bad.toml");
+    std::fs::write(&pipeline, "input = \"x\"\noutptu = \"y\"\n").unwrap();
+    let result = koga().args(["run", pipeline.to_str().unwrap()]).output().unwrap();
+    assert!(!result.status.success());
+    let stderr = String::from_utf8_lossy(&result.stderr);
+    assert!(stderr.contains("bad.toml") && stderr.contains("outptu"), "{stderr}");
+}
+
+/// The labels that need no tactical judgement must agree with Lichess's own
+/// themes on every real puzzle of the dev set.
+#[test]
+fn simple_labels_agree_with_lichess_themes_on_the_dev_set() {
+    let out = tempfile::tempdir().unwrap();
+    let summary =
+        koga::annotate_to_parquet(&options(root().join("tests/data/lichess_puzzles_dev.csv.zst")), out.path()).unwrap();
+    assert_eq!((summary.rows_read, summary.ok), (20_002, 20_002));
+    let puzzles = read(&out.path().join("puzzles.parquet"));
+    let themes = string_lists(&puzzles, "lichess_themes");
+    let key = string_lists(&puzzles, "key_labels");
+    let follow = string_lists(&puzzles, "follow_up_labels");
+    let length = string_lists(&puzzles, "puzzle_labels");
+    let checked = [
+        "mate", "mateIn1", "mateIn2", "mateIn3", "mateIn4", "mateIn5", "promotion", "underPromotion", "castling",
+        "enPassant", "oneMove", "short", "long", "veryLong",
+    ];
+    let lengths = ["oneMove", "short", "long", "veryLong"];
+    let mut disagreements = Vec::new();
+    for i in 0..puzzles.height() {
+        // A few older puzzles carry only a phase theme (no length, no
+        // motifs at all): Lichess never tagged them, so there is nothing to
+        // agree with.
+        if !themes[i].iter().any(|t| lengths.contains(&t.as_str())) {
+            continue;
+        }
+        for label in checked {
+            let ours = key[i].iter().chain(&follow[i]).chain(&length[i]).any(|l| l == label);
+            let theirs = themes[i].iter().any(|t| t == label);
+            if ours != theirs {
+                disagreements.push((i + 1, label, ours));
+            }
+        }
+    }
+    assert!(disagreements.is_empty(), "{} disagreements, first: {:?}", disagreements.len(), &disagreements[..disagreements.len().min(10)]);
+}
