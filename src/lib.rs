@@ -11,8 +11,11 @@
 //! unit tests build without Parquet (`--no-default-features`).
 
 pub mod annotate;
+pub mod arbitrate;
+pub mod board;
 pub mod config;
 pub mod explain;
+pub mod facts;
 pub mod input;
 pub mod line;
 #[cfg(feature = "parquet")]

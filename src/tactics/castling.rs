@@ -7,9 +7,11 @@
 use shakmaty::{Move, Position};
 
 use super::{Fire, Label, Roles};
-use crate::line::Line;
+use crate::facts::PlyFacts;
 
-pub fn detect(line: &Line, ply: usize, fires: &mut Vec<Fire>) {
+
+pub fn detect(facts: &PlyFacts, fires: &mut Vec<Fire>) {
+    let (line, ply) = (facts.line, facts.ply);
     let m = line.moves[ply];
     let Move::Castle { .. } = m else { return };
     let Some(side) = m.castling_side() else { return };

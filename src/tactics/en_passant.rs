@@ -8,9 +8,11 @@
 use shakmaty::{Move, Square};
 
 use super::{Fire, Label, Roles};
-use crate::line::Line;
+use crate::facts::PlyFacts;
 
-pub fn detect(line: &Line, ply: usize, fires: &mut Vec<Fire>) {
+
+pub fn detect(facts: &PlyFacts, fires: &mut Vec<Fire>) {
+    let (line, ply) = (facts.line, facts.ply);
     let Move::EnPassant { from, to } = line.moves[ply] else { return };
     let victim = Square::from_coords(to.file(), from.rank());
     let roles = Roles { victim: Some(victim), moved: Some(to), ..Roles::default() };

@@ -11,9 +11,11 @@
 use shakmaty::{Move, Position, Role};
 
 use super::{Fire, Label, Roles};
+use crate::facts::PlyFacts;
 use crate::line::Line;
 
-pub fn detect(line: &Line, ply: usize, fires: &mut Vec<Fire>) {
+pub fn detect(facts: &PlyFacts, fires: &mut Vec<Fire>) {
+    let (line, ply) = (facts.line, facts.ply);
     let m = line.moves[ply];
     let Some(role) = m.promotion() else { return };
     let roles = Roles {
@@ -49,7 +51,11 @@ mod tests {
 
     fn labels(fen: &str, moves: &str) -> Vec<(u16, bool, &'static str)> {
         let line = Line::parse(fen, moves, LineForm::Puzzle).unwrap();
-        classify(&line).iter().map(|f| (f.ply, f.follow_up, f.label.name())).collect()
+        classify(&line)
+            .iter()
+            .filter(|f| f.label.name().contains("romotion"))
+            .map(|f| (f.ply, f.follow_up, f.label.name()))
+            .collect()
     }
 
     #[test]
@@ -81,7 +87,7 @@ mod tests {
     fn rook_promotion_that_mates_like_a_queen_is_no_underpromotion() {
         // Lichess 02I5f: f8=R# — f8=Q# mates too.
         let fen = "rr2k3/2p2PQ1/2n5/2n1p1p1/2Pp4/p2P4/P4PK1/8 b - - 0 39";
-        assert_eq!(labels(fen, "e8d8 f7f8r"), vec![(1, false, "mate"), (1, false, "mateIn1"), (1, false, "promotion")]);
+        assert_eq!(labels(fen, "e8d8 f7f8r"), vec![(1, false, "promotion")]);
     }
 
     #[test]

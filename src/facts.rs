@@ -1,0 +1,239 @@
+//! Per-ply facts: what every detector reads about one judged move, computed
+//! once per ply before the detectors run.
+
+use shakmaty::{attacks, Bitboard, Chess, Color, Move, Position, Role, Square};
+
+use crate::board::{self, value};
+use crate::line::Line;
+
+/// The material balance (solver minus opponent) before every ply and after
+/// the last: `balances[i]` is the balance of `line.positions[i]`.
+pub fn balances(line: &Line) -> Vec<i32> {
+    let solver = line.solver();
+    line.positions.iter().map(|p| board::balance(p.board(), solver)).collect()
+}
+
+/// A line unmasked by the move: one of our sliders that stood behind a
+/// square our move vacated now sees along that line to `hit` (the first
+/// piece beyond the vacated square, if any).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Unmasked {
+    pub slider: Square,
+    pub vacated: Square,
+    pub hit: Option<Square>,
+}
+
+/// What detectors need to know about one judged ply.
+pub struct PlyFacts<'a> {
+    pub line: &'a Line,
+    pub ply: usize,
+    pub before: &'a Chess,
+    pub after: &'a Chess,
+    pub mv: Move,
+    /// The solver.
+    pub us: Color,
+    pub them: Color,
+    /// Where the moving piece stood (the king's square for castling).
+    pub from: Square,
+    /// Where it landed (the king's destination for castling).
+    pub to: Square,
+    /// The piece on `to` after the move (the promoted piece for promotions).
+    pub moved_role: Role,
+    /// The captured piece's square and role (the pawn's square for en passant).
+    pub captured: Option<(Square, Role)>,
+    /// Squares our move vacated: its from-square, and the rook's for castling.
+    pub vacated: Bitboard,
+    /// Pieces giving check after the move.
+    pub checkers: Bitboard,
+    /// Balances of the whole line, shared by all plies.
+    pub balances: &'a [i32],
+    /// Lines our move unmasked (discoveries), in colour-relative order.
+    pub unmasked: Vec<Unmasked>,
+}
+
+impl<'a> PlyFacts<'a> {
+    pub fn new(line: &'a Line, ply: usize, balances: &'a [i32]) -> PlyFacts<'a> {
+        let before = line.before(ply);
+        let after = line.after(ply);
+        let mv = line.moves[ply];
+        let us = before.turn();
+        let (from, to, vacated) = match mv {
+            Move::Castle { king, rook } => {
+                let side = mv.castling_side().expect("castling move");
+                (king, side.king_to(us), Bitboard::from(king) | Bitboard::from(rook))
+            }
+            _ => {
+                let from = mv.from().expect("board move");
+                (from, mv.to(), Bitboard::from(from))
+            }
+        };
+        let captured = match mv {
+            Move::EnPassant { from, to } => Some((Square::from_coords(to.file(), from.rank()), Role::Pawn)),
+            Move::Normal { capture: Some(role), to, .. } => Some((to, role)),
+            _ => None,
+        };
+        let moved_role = after.board().role_at(to).expect("moved piece on its square");
+        let mut facts = PlyFacts {
+            line,
+            ply,
+            before,
+            after,
+            mv,
+            us,
+            them: !us,
+            from,
+            to,
+            moved_role,
+            captured,
+            vacated,
+            checkers: after.checkers(),
+            balances,
+            unmasked: Vec::new(),
+        };
+        facts.unmasked = facts.find_unmasked();
+        facts
+    }
+
+    /// Our move gives check.
+    pub fn gives_check(&self) -> bool {
+        self.checkers.any()
+    }
+
+    /// Balance right before and right after this ply.
+    pub fn balance_before(&self) -> i32 {
+        self.balances[self.ply]
+    }
+
+    pub fn balance_after(&self) -> i32 {
+        self.balances[self.ply + 1]
+    }
+
+    /// Whether the line has a later solver move.
+    pub fn has_next_solver_move(&self) -> bool {
+        self.ply + 2 < self.line.plies()
+    }
+
+    /// The move of a later ply, if the line has it.
+    pub fn move_at(&self, ply: usize) -> Option<Move> {
+        self.line.moves.get(ply).copied()
+    }
+
+    /// Our pieces that attack `sq` after the move.
+    pub fn our_attackers_after(&self, sq: Square) -> Bitboard {
+        let board = self.after.board();
+        board::attackers(board, sq, self.us, board.occupied())
+    }
+
+    /// Our pieces that attacked `sq` before the move.
+    pub fn our_attackers_before(&self, sq: Square) -> Bitboard {
+        let board = self.before.board();
+        board::attackers(board, sq, self.us, board.occupied())
+    }
+
+    /// Value of the opponent's piece on `sq` after the move.
+    pub fn value_after(&self, sq: Square) -> i32 {
+        board::value_at(self.after.board(), sq)
+    }
+
+    /// Squares the moved piece attacks from its landing square.
+    pub fn moved_attacks(&self) -> Bitboard {
+        self.after.board().attacks_from(self.to)
+    }
+
+    fn find_unmasked(&self) -> Vec<Unmasked> {
+        let before = self.before.board();
+        let after = self.after.board();
+        let occupied_before = before.occupied();
+        let occupied_after = after.occupied();
+        let mut found = Vec::new();
+        for vacated in self.vacated {
+            let candidates = before.by_color(self.us)
+                & before.sliders()
+                & (attacks::rook_attacks(vacated, Bitboard::EMPTY) | attacks::bishop_attacks(vacated, Bitboard::EMPTY));
+            for slider in board::relative_squares(candidates, self.us) {
+                // Only a slider still standing where it stood: the moving
+                // piece itself (or the castling rook) discovers nothing.
+                if self.vacated.contains(slider) || after.piece_at(slider) != before.piece_at(slider) {
+                    continue;
+                }
+                let role = before.role_at(slider).expect("slider");
+                let on_rook_line = attacks::rook_attacks(slider, Bitboard::EMPTY).contains(vacated);
+                let moves_along = match role {
+                    Role::Rook => on_rook_line,
+                    Role::Bishop => !on_rook_line,
+                    _ => true,
+                };
+                if !moves_along || (attacks::between(slider, vacated) & occupied_before).any() {
+                    continue;
+                }
+                // The first piece beyond the vacated square, going away from the slider.
+                let hit = (attacks::ray(slider, vacated) & occupied_after).into_iter().find(|&x| {
+                    x != slider
+                        && (x == vacated || attacks::between(slider, x).contains(vacated))
+                        && (attacks::between(slider, x) & occupied_after).is_empty()
+                });
+                found.push(Unmasked { slider, vacated, hit });
+            }
+        }
+        found
+    }
+
+    /// The line's next solver move captures on `sq` (returns that ply).
+    pub fn next_capture_on(&self, sq: Square) -> Option<usize> {
+        let next = self.ply + 2;
+        let m = self.move_at(next)?;
+        (m.is_capture() && capture_square(m) == sq).then_some(next)
+    }
+}
+
+/// The square whose piece a capture removes (differs from `to` for en passant).
+pub fn capture_square(m: Move) -> Square {
+    match m {
+        Move::EnPassant { from, to } => Square::from_coords(to.file(), from.rank()),
+        _ => m.to(),
+    }
+}
+
+/// Value of what a move captures.
+pub fn captured_value(m: Move) -> i32 {
+    m.capture().map_or(0, value)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::line::LineForm;
+
+    #[test]
+    fn facts_of_a_discovered_check() {
+        // Knight e4 unmasks the e1 rook against the e8 king.
+        let line = Line::parse("4k3/pp3ppp/8/8/4N3/8/PP3PPP/4R1K1 b - - 0 30", "h7h6 e4d6", LineForm::Puzzle).unwrap();
+        let balances = balances(&line);
+        let facts = PlyFacts::new(&line, 1, &balances);
+        assert_eq!((facts.from, facts.to, facts.moved_role), (Square::E4, Square::D6, Role::Knight));
+        assert_eq!(facts.checkers.count(), 2);
+        assert_eq!(
+            facts.unmasked,
+            vec![Unmasked { slider: Square::E1, vacated: Square::E4, hit: Some(Square::E8) }]
+        );
+        assert_eq!(facts.captured, None);
+    }
+
+    #[test]
+    fn castling_vacates_king_and_rook_squares() {
+        let line = Line::parse("r1bk3r/1p3ppp/p7/2b5/P7/4Bp2/1P3PPP/R3KB1R b KQ - 1 14", "h8e8 e1c1", LineForm::Puzzle).unwrap();
+        let balances = balances(&line);
+        let facts = PlyFacts::new(&line, 1, &balances);
+        assert_eq!(facts.to, Square::C1);
+        assert_eq!(facts.vacated, Bitboard::from(Square::E1) | Bitboard::from(Square::A1));
+    }
+
+    #[test]
+    fn en_passant_capture_square() {
+        let line = Line::parse("8/2p5/5ppp/1PkP4/p4PPP/P1K5/8/8 b - - 0 39", "c5b5 c3d4 c7c5 d5c6", LineForm::Puzzle).unwrap();
+        let balances = balances(&line);
+        let facts = PlyFacts::new(&line, 3, &balances);
+        assert_eq!(facts.captured, Some((Square::C5, Role::Pawn)));
+        assert_eq!(facts.balance_after() - facts.balance_before(), 1);
+    }
+}

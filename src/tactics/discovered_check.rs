@@ -1,0 +1,122 @@
+//! # discoveredCheck, discoveredAttack, doubleCheck (seed 004)
+//!
+//! How Koga decides:
+//! - A piece of ours moves off a line (rank, file or diagonal) that one of
+//!   our own rooks, bishops or queens was sitting behind. Any front piece
+//!   counts — a king or a pawn too, and captures. For castling, the king's
+//!   and the rook's from-squares are both vacated.
+//! - We look at every rook, bishop and queen lined up with the vacated square
+//!   (nothing between them) and at the first piece its line now reaches.
+//! - If that is the enemy king, it is a discovered check, reported together
+//!   with a discovered attack — a check is the sharpest discovered attack.
+//! - For an ordinary enemy piece we make sure the target is not safely
+//!   defended: the unmasked piece must win material by taking it (static
+//!   exchange > 0). A king is accepted at once.
+//! - Only a piece leaving its from-square discovers: a line opened by the
+//!   pawn en passant removes, or a check by the castling rook itself, is not
+//!   a discovery.
+//! - `doubleCheck` fires when two pieces give check after the move.
+//! - A discovered check outranks doubleAttack and insufficientlyDefended on
+//!   the same move (arbitration).
+//! - Roles: `checker` (the unmasked slider, for a check), `attacker` (the
+//!   unmasked slider), `target` (the king or piece it hits), `moved` (where
+//!   our moving piece landed). `gain`: the target's value for an attack on a
+//!   piece, none for a check.
+
+use shakmaty::Position;
+
+use super::{Fire, Label, Roles};
+use crate::board::{self, value};
+use crate::facts::PlyFacts;
+
+pub fn detect(facts: &PlyFacts, fires: &mut Vec<Fire>) {
+    let after = facts.after.board();
+    let king = after.king_of(facts.them);
+    let mut check = None;
+    let mut attack: Option<(i32, Roles)> = None;
+    for u in &facts.unmasked {
+        let Some(hit) = u.hit else { continue };
+        if after.color_at(hit) != Some(facts.them) {
+            continue;
+        }
+        let roles = Roles {
+            checker: None,
+            attacker: Some(u.slider),
+            target: Some(hit),
+            moved: Some(facts.to),
+            ..Roles::default()
+        };
+        if Some(hit) == king {
+            check.get_or_insert(Roles { checker: Some(u.slider), ..roles });
+        } else {
+            let role = after.role_at(hit).expect("hit piece");
+            if board::see(after, u.slider, hit, value(role)) > 0
+                && attack.as_ref().is_none_or(|(best, _)| value(role) > *best)
+            {
+                attack = Some((value(role), roles));
+            }
+        }
+    }
+    if let Some(roles) = check {
+        fires.push(Fire::at(facts, Label::DiscoveredCheck).with_roles(roles));
+        fires.push(Fire::at(facts, Label::DiscoveredAttack).with_roles(roles));
+        if facts.checkers.count() >= 2 {
+            fires.push(Fire::at(facts, Label::DoubleCheck).with_roles(roles));
+        }
+    } else if let Some((gain, roles)) = attack {
+        fires.push(Fire::at(facts, Label::DiscoveredAttack).with_roles(roles).with_gain(gain));
+    }
+    if check.is_none() && facts.checkers.count() >= 2 {
+        // Two checkers without an unmasked line: only en passant can do it.
+        let roles = Roles { target: king, moved: Some(facts.to), ..Roles::default() };
+        fires.push(Fire::at(facts, Label::DoubleCheck).with_roles(roles));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::tactics::testing::{fires_on, labels_on};
+
+    #[test]
+    fn knight_unmasks_rook_with_double_check() {
+        let fires = fires_on("4k3/pp3ppp/8/8/4N3/8/PP3PPP/4R1K1 b - - 0 30", "h7h6 e4d6", 1);
+        let names: Vec<&str> = fires.iter().map(|f| f.label.name()).collect();
+        for label in ["discoveredCheck", "discoveredAttack", "doubleCheck"] {
+            assert!(names.contains(&label), "{names:?}");
+        }
+        let check = fires.iter().find(|f| f.label.name() == "discoveredCheck").unwrap();
+        assert_eq!(check.roles.checker.unwrap().to_string(), "e1");
+        assert_eq!(check.roles.target.unwrap().to_string(), "e8");
+    }
+
+    #[test]
+    fn real_discovered_checks() {
+        // Lichess 01SBn (Nc5+), 01kSp (...e4+, a pawn), 011u9 ply 3 (Kf3+, a king).
+        for (fen, moves, ply) in [
+            ("krr5/8/8/1q1p3P/N2P4/Q1P5/PP4P1/1K6 b - - 0 46", "c8c6 a4c5 c6a6 a3a6 b5a6 c5a6", 1),
+            ("8/6k1/2bb2pp/4pp2/4P1P1/3BBPKP/8/8 w - - 0 38", "e4f5 e5e4 f3f4 e4d3", 1),
+            ("8/pp5p/8/3N4/2P5/1P1bR2P/P2r1k2/7K w - - 1 43", "h1h2 d3e4 e3e4 f2f3", 3),
+        ] {
+            let got = labels_on(fen, moves, ply);
+            assert!(got.contains(&"discoveredCheck") && !got.contains(&"doubleCheck"), "{fen}: {got:?}");
+        }
+    }
+
+    #[test]
+    fn discovered_attack_on_a_loose_knight() {
+        let fires = fires_on("5rk1/pp3p1p/5np1/8/3N4/1P6/PB3PPP/6K1 b - - 0 30", "a7a6 d4f3", 1);
+        let attack = fires.iter().find(|f| f.label.name() == "discoveredAttack").unwrap();
+        assert_eq!(attack.roles.attacker.unwrap().to_string(), "b2");
+        assert_eq!(attack.roles.target.unwrap().to_string(), "f6");
+        assert_eq!(attack.gain, Some(3));
+    }
+
+    #[test]
+    fn not_discoveries() {
+        // Lichess 00GBX key move Nf7+ (a plain check); a defended target.
+        assert!(!labels_on("r6k/pp2n1pp/2nN4/4p1Br/1PB5/2P4b/P3Nb1P/R2R3K b - - 1 22", "h5g5 d6f7 h8g8 f7g5", 1)
+            .contains(&"discoveredCheck"));
+        let got = labels_on("5rk1/pp3ppp/5np1/8/3N4/1P6/PB3PPP/6K1 b - - 0 30", "a7a6 d4f3", 1);
+        assert!(!got.contains(&"discoveredAttack"), "{got:?}");
+    }
+}

@@ -1,0 +1,66 @@
+//! # insufficientlyDefended
+//!
+//! How Koga decides:
+//! - The move captures an enemy piece or pawn that is defended (as
+//!   `hangingPiece` defines it: any friendly man or an x-ray defender).
+//! - The capture still wins material after the full exchange: the victim's
+//!   value minus what the opponent's best recapture sequence wins back is
+//!   greater than zero (static exchange, spec §3).
+//! - Same lasting-gain and plain-recapture rules as `hangingPiece`: a win
+//!   handed straight back, or a capture that only restores the balance, is
+//!   not one.
+//! - A discovered check outranks it on the same move (arbitration).
+//! - Roles: `victim`, `defender` (the least valuable defender), `moved`;
+//!   `gain` is the net exchange.
+//!
+//! Test positions: see the tests below — a rook defended only by a pawn
+//! taken by a bishop (wins 2), Lichess puzzles where a defended queen falls
+//! to a minor piece; negatives where the exchange is even or losing.
+
+use shakmaty::Position;
+use super::hanging_piece::capture_verdict;
+use super::{Fire, Label, Roles};
+use crate::board::{self, relative_squares};
+use crate::facts::PlyFacts;
+
+pub fn detect(facts: &PlyFacts, fires: &mut Vec<Fire>) {
+    let Some(v) = capture_verdict(facts) else { return };
+    if !v.defended || v.exchange <= 0 || v.plain_recapture || !v.lasting {
+        return;
+    }
+    let after = facts.after.board();
+    let defenders = board::attackers(after, facts.to, facts.them, after.occupied());
+    let defender = relative_squares(defenders, facts.them)
+        .min_by_key(|&sq| board::value_at(after, sq))
+        .or_else(|| relative_squares(board::xray_defenders(after, facts.to, facts.them), facts.them).next());
+    let roles = Roles { victim: Some(v.victim), defender, moved: Some(facts.to), ..Roles::default() };
+    fires.push(Fire::at(facts, Label::InsufficientlyDefended).with_roles(roles).with_gain(v.exchange as i16));
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::tactics::testing::labels_on;
+
+    #[test]
+    fn positives() {
+        // Bishop takes a rook defended only by a pawn: 5 - 3 = 2.
+        let got = labels_on("6k1/pp3ppp/2r5/8/8/5B2/PP3PPP/6K1 b - - 0 30", "g8h8 f3c6", 1);
+        assert!(got.contains(&"insufficientlyDefended"), "{got:?}");
+        // A knight takes a queen defended by a pawn.
+        let got = labels_on("6k1/5ppp/4p3/3q4/8/2N5/PP3PPP/6K1 b - - 0 30", "g8h8 c3d5", 1);
+        assert!(got.contains(&"insufficientlyDefended"), "{got:?}");
+        // A pawn takes a rook defended by the king.
+        let got = labels_on("8/5k2/4r3/3P4/8/8/5PPP/6K1 b - - 0 30", "f7f6 d5e6", 1);
+        assert!(got.contains(&"insufficientlyDefended"), "{got:?}");
+    }
+
+    #[test]
+    fn negatives() {
+        // Knight for a pawn-defended knight: even.
+        let got = labels_on("6k1/pp3ppp/5n2/3N4/4P3/8/PP3PPP/6K1 w - - 0 30", "h2h3 f6d5 e4d5", 1);
+        assert!(!got.contains(&"insufficientlyDefended"), "{got:?}");
+        // Knight takes a pawn defended by a knight: loses.
+        let got = labels_on("r1bqkb1r/pppn1ppp/5n2/4p3/4P3/3P1N2/PPP2PPP/RNBQKB1R b KQkq - 0 6", "h7h6 f3e5 d7e5", 1);
+        assert!(!got.contains(&"insufficientlyDefended"), "{got:?}");
+    }
+}

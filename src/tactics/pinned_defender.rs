@@ -1,0 +1,130 @@
+//! # pinnedDefender (seed 000)
+//!
+//! How Koga decides:
+//! - The move captures an enemy piece (not the king).
+//! - That captured square is guarded: at least one enemy piece attacks it
+//!   after the capture (pseudo-legal attacks, pawns included).
+//! - Every one of those guards is pinned, so none of them can recapture: the
+//!   piece falls off for nothing.
+//! - An absolute pin (the guard is pinned to its own king) always counts:
+//!   recapturing would be illegal.
+//! - A relative pin (the guard shields a more valuable piece) counts only
+//!   when the piece behind the guard is worth at least as much as the piece
+//!   we captured with.
+//! - The pinning piece must already be on the board before our move: if our
+//!   own move lands the pinner into place, the guard was free beforehand.
+//! - Pins are judged on the position right after the capture, so a line our
+//!   piece vacates can supply the pin.
+//! - A guard the capture square lies on the pin line of is not pinned with
+//!   respect to that capture (it recaptures along the line).
+//! - With a discovered attack on the same move, arbitration keeps the one
+//!   with the larger gain (captured value ≥ value the discovery hits keeps
+//!   pinnedDefender); it absorbs a plain pin or capturingDefender describing
+//!   the same pieces.
+//! - Roles: `victim` (the guarded piece we take), `defender` (the pinned
+//!   guard), `pinner` (our piece holding it), `behind` (king or more valuable
+//!   piece it is pinned to). `gain` is the victim's value.
+
+use shakmaty::{attacks, Position, Role};
+
+use super::{Fire, Label, Roles};
+use crate::board::{self, relative_squares, value};
+use crate::facts::PlyFacts;
+
+pub fn detect(facts: &PlyFacts, fires: &mut Vec<Fire>) {
+    let Some((victim, victim_role)) = facts.captured else { return };
+    if victim != facts.to {
+        return; // en passant: the guards of the landing square are no guards of the pawn
+    }
+    let after = facts.after.board();
+    let guards = board::attackers(after, victim, facts.them, after.occupied());
+    if guards.is_empty() {
+        return;
+    }
+    let capturer_value = value(facts.moved_role);
+    let mut first = None;
+    for guard in relative_squares(guards, facts.them) {
+        let Some(pin) = operative_pin(facts, guard, capturer_value) else { return };
+        first.get_or_insert(pin);
+    }
+    let Some(pin) = first else { return };
+    let roles = Roles {
+        victim: Some(victim),
+        defender: Some(pin.pinned),
+        pinner: Some(pin.pinner),
+        behind: Some(pin.behind),
+        moved: Some(facts.to),
+        ..Roles::default()
+    };
+    fires.push(Fire::at(facts, Label::PinnedDefender).with_roles(roles).with_gain(value(victim_role)));
+}
+
+/// The pin that stops `guard` from recapturing on our landing square, if one
+/// does under seed 000's rules.
+fn operative_pin(facts: &PlyFacts, guard: shakmaty::Square, capturer_value: i32) -> Option<board::Pin> {
+    let after = facts.after.board();
+    if after.role_at(guard) == Some(Role::King) {
+        return None;
+    }
+    board::pins_of(after, guard).find(|pin| {
+        let predates = !facts.vacated.contains(pin.pinner)
+            && pin.pinner != facts.to
+            && facts.before.board().piece_at(pin.pinner) == after.piece_at(pin.pinner);
+        let off_line = !attacks::between(pin.pinner, pin.behind).contains(facts.to);
+        let holds = match after.role_at(pin.behind) {
+            Some(Role::King) => {
+                // Absolute: the recapture must really be illegal.
+                !facts.after.legal_moves().iter().any(|m| m.from() == Some(guard) && m.to() == facts.to)
+            }
+            Some(behind) => value(behind) >= capturer_value,
+            None => false,
+        };
+        predates && off_line && holds
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::tactics::testing::{fires_on, labels_on};
+
+    fn roles(fen: &str, moves: &str) -> Option<[String; 4]> {
+        let fire = fires_on(fen, moves, 1).into_iter().find(|f| f.label.name() == "pinnedDefender")?;
+        let sq = |s: Option<shakmaty::Square>| s.map(|s| s.to_string()).unwrap_or_default();
+        Some([sq(fire.roles.victim), sq(fire.roles.defender), sq(fire.roles.pinner), sq(fire.roles.behind)])
+    }
+
+    #[test]
+    fn pawn_pinned_to_its_queen_by_a_vacated_file() {
+        let got = roles("6k1/p2r1ppp/2Nq4/3P4/3Q4/8/PP3PPP/6K1 w - - 0 30", "h2h3 d6c6");
+        assert_eq!(got, Some(["c6", "d5", "d7", "d4"].map(String::from)));
+    }
+
+    #[test]
+    fn absolute_pins() {
+        let got = roles("2R5/ppn3pp/8/3n4/8/5B2/5PPP/2k3K1 b - - 0 30", "a7a6 f3d5");
+        assert_eq!(got, Some(["d5", "c7", "c8", "c1"].map(String::from)));
+        // Lichess 00bQA.
+        let got = roles("r7/6k1/2b1R1n1/1p3nR1/1P1p3p/3P1PpP/2N3P1/6K1 b - - 0 40", "f5e7 e6e7 g7f6 g5g6 f6e7 g6c6 e7d7 c6c5");
+        assert_eq!(got, Some(["e7", "g6", "g5", "g7"].map(String::from)));
+    }
+
+    #[test]
+    fn relative_pin_holds_only_behind_a_piece_worth_the_capturer() {
+        assert!(roles("4r1k1/pp3ppp/4p3/3n4/8/1B6/PP3PPP/4R1K1 b - - 0 30", "a7a6 b3d5").is_some());
+        assert!(roles("4r1k1/pp3ppp/4p3/3n4/8/8/PP3PPP/3QR1K1 b - - 0 30", "a7a6 d1d5").is_none());
+    }
+
+    #[test]
+    fn negatives() {
+        // Free guard; one of two guards free; the pinned piece itself taken;
+        // Lichess 0TDKH: the capturer is the pinner.
+        for (fen, moves) in [
+            ("6k1/ppn2ppp/8/3n4/4P3/8/P4PPP/6K1 b - - 0 30", "a7a6 e4d5"),
+            ("2R5/ppn3pp/4p3/3n4/4P3/8/5PPP/2k3K1 b - - 0 30", "a7a6 e4d5"),
+            ("6k1/pp2qppp/8/4n3/8/8/PB3PPP/4R1K1 b - - 0 30", "a7a6 b2e5"),
+            ("r2q1r1k/pb4b1/2n4p/1p2pB1Q/2p5/2P1B2P/PP4P1/R4RK1 b - - 2 23", "c6e7 e3h6 f8f5 f1f5 e7f5 h6g5"),
+        ] {
+            assert!(!labels_on(fen, moves, 1).contains(&"pinnedDefender"), "{fen}");
+        }
+    }
+}

@@ -1,0 +1,59 @@
+//! Threats: which enemy pieces our pieces now menace. Shared by fork,
+//! doubleAttack, skewer and counterThreat so they agree on what a threat is.
+
+use shakmaty::{Bitboard, Position, Role, Square};
+
+use crate::board::{self, relative_squares, value};
+use crate::facts::PlyFacts;
+
+/// One of our pieces menacing an enemy piece after the move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Threat {
+    pub attacker: Square,
+    pub target: Square,
+    pub target_value: i32,
+}
+
+/// Whether `attacker` (ours) really menaces the enemy piece on `target`
+/// after the move: it is the king (check), or taking it wins material by the
+/// static exchange, or it is worth more than the attacker.
+pub fn menaces(facts: &PlyFacts, attacker: Square, target: Square) -> bool {
+    let after = facts.after.board();
+    let Some(role) = after.role_at(target) else { return false };
+    if role == Role::King {
+        return true;
+    }
+    let attacker_value = board::value_at(after, attacker);
+    value(role) > attacker_value || board::see(after, attacker, target, value(role)) > 0
+}
+
+/// New threats against enemy pieces (pawns excluded) made by our move: by
+/// the moved piece, or by a piece whose attack on the target did not exist
+/// before the move. In colour-relative order of targets.
+pub fn new_threats(facts: &PlyFacts) -> Vec<Threat> {
+    let after = facts.after.board();
+    let before = facts.before.board();
+    let targets = after.by_color(facts.them) & !after.pawns();
+    let mut threats = Vec::new();
+    for target in relative_squares(targets, facts.them) {
+        let attackers = facts.our_attackers_after(target);
+        for attacker in relative_squares(attackers, facts.us) {
+            let is_new = attacker == facts.to || !before.attacks_from(attacker).contains(target);
+            if is_new && menaces(facts, attacker, target) {
+                threats.push(Threat { attacker, target, target_value: board::value_at(after, target) });
+            }
+        }
+    }
+    threats
+}
+
+/// The enemy pieces attacked by the piece on `from` (after the move).
+pub fn attacked_by(facts: &PlyFacts, from: Square) -> Bitboard {
+    let after = facts.after.board();
+    after.attacks_from(from) & after.by_color(facts.them)
+}
+
+/// The next solver move captures one of `targets` (returns its square).
+pub fn cashed_target(facts: &PlyFacts, targets: impl IntoIterator<Item = Square>) -> Option<Square> {
+    targets.into_iter().find(|&t| facts.next_capture_on(t).is_some())
+}

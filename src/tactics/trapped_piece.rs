@@ -1,0 +1,167 @@
+//! # trappedPiece (seed 001)
+//!
+//! How Koga decides:
+//! - After our move, an enemy piece (never a king or pawn) is attacked and
+//!   has no safe square to run to: every legal move of it lands where we win
+//!   it with a profitable capture, or it has no legal move at all.
+//! - The attack must be one our move just created: at least one of our
+//!   attackers is new — a discovered slider, or the moved piece unless it
+//!   already attacked the target from its previous square (sliding along an
+//!   old line does not count).
+//! - If the target was already attacked before our move (we could already
+//!   legally capture it), it must have had no safe square beforehand either
+//!   (spec §3, read literally; Lichess 06cqX needs it).
+//! - Our move gives check: skip; the reply is forced by the check.
+//! - Safe on its own square: if we cannot profitably capture it where it
+//!   stands, it is not trapped however bad its flight squares.
+//! - Escapes that capture are judged by the exchange on the landing square;
+//!   what the piece takes there is not credited to it, except the forced
+//!   trade: it takes one of its attackers and our recapture wins no more
+//!   than that attacker was worth — then the square is safe.
+//! - The line must cash it in: a later solver move captures the target
+//!   (followed as it moves) and the balance is then above what it was
+//!   before our move.
+//! - Line too short (no later solver move): still a trap when the piece has
+//!   exactly one flight square and we win it there — the fallback fire,
+//!   which gives way to any other tactic but a counter-threat.
+//! - Supporting label: a pin or pinnedDefender on the same target, a fork,
+//!   a hangingPiece or an insufficientlyDefended on the same move takes the
+//!   spotlight (arbitration).
+//! - Roles: `target` (the trapped piece, where it stands after our move),
+//!   `attacker` (a new attacker), `escape` (the one flight square, for the
+//!   fallback). `gain` is the target's value.
+
+use shakmaty::{Chess, Move, Position, Square};
+
+use super::{Fire, Label, Roles};
+use crate::board::{self, relative_squares, value};
+use crate::facts::{capture_square, PlyFacts};
+
+pub fn detect(facts: &PlyFacts, fires: &mut Vec<Fire>) {
+    if facts.gives_check() {
+        return;
+    }
+    let after = facts.after.board();
+    let candidates = after.by_color(facts.them) & !after.kings() & !after.pawns();
+    for target in relative_squares(candidates, facts.them) {
+        if let Some(fire) = judge(facts, target) {
+            fires.push(fire);
+            return;
+        }
+    }
+}
+
+fn judge(facts: &PlyFacts, target: Square) -> Option<Fire> {
+    let attackers = facts.our_attackers_after(target);
+    if attackers.is_empty() {
+        return None;
+    }
+    let before = facts.before.board();
+    let new_attacker = relative_squares(attackers, facts.us).find(|&a| {
+        if a == facts.to {
+            // The moved piece: new unless it attacked the target from where it stood.
+            !before.attacks_from(facts.from).contains(target)
+        } else {
+            !before.attacks_from(a).contains(target)
+        }
+    })?;
+    // Safe where it stands: we cannot win it in place.
+    let ours_to_move = board::swap_turn(facts.after)?;
+    if !board::profitable_capture(&ours_to_move, target) {
+        return None;
+    }
+    let flights = no_safe_flight(facts.after, target, attackers)?;
+    // An attack that already existed needs the trap to have been complete already.
+    if board::least_valuable_legal_capture(facts.before, target).is_some() {
+        let theirs_before = board::swap_turn(facts.before)?;
+        no_safe_flight(&theirs_before, target, facts.our_attackers_before(target))?;
+    }
+    let mut roles = Roles { target: Some(target), attacker: Some(new_attacker), ..Roles::default() };
+    let mut fire = Fire::at(facts, Label::TrappedPiece).with_gain(value(facts.after.board().role_at(target)?) as i16);
+    if facts.has_next_solver_move() {
+        if !cashed_in(facts, target) {
+            return None;
+        }
+    } else {
+        let [only] = flights.as_slice() else { return None };
+        roles.escape = Some(only.to());
+        fire.fallback = true;
+    }
+    Some(fire.with_roles(roles))
+}
+
+/// The legal moves of the piece on `sq` (its side to move in `pos`) when
+/// every one of them can be won; `None` when one is safe.
+fn no_safe_flight(pos: &Chess, sq: Square, attackers: shakmaty::Bitboard) -> Option<Vec<Move>> {
+    let flights: Vec<Move> = board::flight_moves(pos, sq).collect();
+    for &flight in &flights {
+        let mut landed = pos.clone();
+        landed.play_unchecked(flight);
+        let won = board::capture_gain(&landed, flight.to()).unwrap_or(0);
+        // Forced trade: taking one of its attackers is credited to it.
+        let credit = if attackers.contains(flight.to()) { flight.capture().map_or(0, value) } else { 0 };
+        if won - credit <= 0 {
+            return None;
+        }
+    }
+    Some(flights)
+}
+
+/// A later solver move captures the target (followed as it moves) and the
+/// balance then stands above its level before our move.
+fn cashed_in(facts: &PlyFacts, target: Square) -> bool {
+    let mut square = target;
+    for ply in facts.ply + 1..facts.line.plies() {
+        let m = facts.line.moves[ply];
+        if (ply - facts.ply) % 2 == 0 {
+            if m.is_capture() && capture_square(m) == square {
+                return facts.balances[ply + 1] > facts.balance_before();
+            }
+        } else if m.from() == Some(square) {
+            square = m.to();
+        }
+    }
+    false
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::tactics::testing::{fires_on, labels_on};
+
+    fn trapped(fen: &str, moves: &str) -> Option<(String, String)> {
+        let fire = fires_on(fen, moves, 1).into_iter().find(|f| f.label.name() == "trappedPiece")?;
+        Some((fire.roles.target?.to_string(), fire.roles.attacker?.to_string()))
+    }
+
+    #[test]
+    fn real_traps() {
+        // Lichess 00BM8, 00DdW, 06cqX.
+        let t = |a: &str, b: &str| Some((a.to_owned(), b.to_owned()));
+        assert_eq!(trapped("r4rk1/pp2bppp/2ppnn2/8/N1P1P3/q1P4P/P2N2PB/R2Q1R1K b - - 0 16", "a8d8 d2b1 a3a4 d1a4"), t("a3", "b1"));
+        assert_eq!(trapped("5rk1/4bppp/4b3/1p1pPpPP/2pP4/2P5/rqNQKP2/2RRN3 b - - 5 23", "e7a3 c1b1 b2b3 b1b3"), t("b2", "b1"));
+        assert_eq!(trapped("rn1q1rk1/pb3ppp/1N2p3/8/3P4/3B1N2/PP1b1PPP/R2Q1RK1 b - - 0 12", "b7f3 d1f3 d8b6 f3a8"), t("a8", "f3"));
+    }
+
+    #[test]
+    fn discovered_trap_and_short_line_fallback() {
+        assert!(trapped("5rk1/p4ppp/8/n7/8/2P3P1/P2B1PBP/2R3K1 b - - 0 30", "h7h6 c3c4 a5b7 g2b7").is_some());
+        let fire = fires_on("6k1/p4ppp/2p1p3/3b4/2n5/4PP2/PP4PP/6K1 b - - 0 30", "h7h6 e3e4", 1)
+            .into_iter()
+            .find(|f| f.label.name() == "trappedPiece")
+            .unwrap();
+        assert_eq!(fire.roles.escape.unwrap().to_string(), "e4");
+    }
+
+    #[test]
+    fn not_trapped() {
+        for (fen, moves) in [
+            ("rnbq1rk1/pp3ppp/2pbp3/3p4/3P4/2PBBN2/PP3PPP/RN1Q1RK1 b - - 0 30", "a7a6 e3g5"),
+            ("1k5r/ppp5/8/6p1/5p2/7n/PP3r2/K2Q4 b - - 0 30", "a7a6 d1g4"),
+            ("5rk1/p5pp/8/n7/8/8/PP3PPP/3Q2K1 b - - 0 30", "h7h6 d1d5 g8h7 d5a5"),
+            ("5rk1/p4ppp/8/n7/8/3P2P1/2P2PBP/R5K1 b - - 0 30", "h7h6 a1a3 g8h7 a3a5"),
+            ("5rk1/p4ppp/8/n7/8/3P2P1/5PBP/R5K1 b - - 0 30", "h7h6 a1a3 g8h7 a3a5"),
+        ] {
+            assert!(!labels_on(fen, moves, 1).contains(&"trappedPiece"), "{fen} {moves}");
+        }
+    }
+}
