@@ -23,7 +23,6 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     }
     let out = File::create(&args[2])?;
     let mut encoder = zstd::Encoder::new(BufWriter::new(out), 3)?;
-    encoder.multithread(2).ok();
     encoder.write_all(header.as_bytes())?;
     let mut written = 0u64;
     'outer: for copy in 0.. {

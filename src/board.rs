@@ -170,10 +170,17 @@ pub fn see(board: &Board, from: Square, to: Square, captured: i32) -> i32 {
 /// The least valuable legal capture onto `sq` for the side to move, as
 /// `(from, role)`; ties go to the better exchange.
 pub fn least_valuable_legal_capture(pos: &Chess, sq: Square) -> Option<Move> {
-    if !pos.board().by_color(!pos.turn()).contains(sq) {
+    let board = pos.board();
+    if !board.by_color(!pos.turn()).contains(sq) {
         return None;
     }
+    // Only roles that attack the square can capture there: skip generating
+    // the others' moves (a move list is a few kilobytes to fill and move).
+    let attacking = attackers(board, sq, pos.turn(), board.occupied());
     for role in [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King] {
+        if (attacking & board.by_role(role)).is_empty() {
+            continue;
+        }
         let candidates = pos.san_candidates(role, sq);
         let best = candidates
             .iter()

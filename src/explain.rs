@@ -6,11 +6,12 @@ use std::fmt::Write;
 use shakmaty::Position;
 
 use crate::line::Line;
-use crate::tactics::{classify, puzzle_labels, Fire};
+use crate::tactics::{classify_explained, puzzle_labels, Fire};
 
 /// Renders the explanation of one line as text.
 pub fn explain(line: &Line) -> String {
-    let fires = classify(line);
+    let classified = classify_explained(line);
+    let fires = &classified.fires;
     let mut out = String::new();
     let _ = writeln!(out, "FEN   {}", line.fen_before(0));
     let _ = writeln!(out, "solver {:?}, key move at ply {}", line.solver(), line.key_ply);
@@ -27,6 +28,15 @@ pub fn explain(line: &Line) -> String {
         let _ = writeln!(out, "ply {ply:>2}  {:<8} {:<6} ({who}, {mover:?})", line.sans[ply].to_string(), line.uci(ply).to_string());
         for fire in fires.iter().filter(|f| f.ply as usize == ply) {
             let _ = writeln!(out, "          + {}", describe(fire));
+        }
+        for removed in classified.removed.iter().filter(|r| r.fire.ply as usize == ply) {
+            let _ = writeln!(
+                out,
+                "          - {} (gives way to {}: {})",
+                describe(&removed.fire),
+                removed.by.name(),
+                removed.rule
+            );
         }
     }
     let labels: Vec<&str> = puzzle_labels(line).iter().map(|l| l.name()).collect();
@@ -63,5 +73,15 @@ mod tests {
         assert!(text.contains("ply  3  Rf1#"), "{text}");
         assert!(text.contains("+ mate target=f2 moved=f1"), "{text}");
         assert!(text.contains("puzzle labels: short"), "{text}");
+    }
+
+    #[test]
+    fn shows_what_arbitration_removed() {
+        // The pinned-defender capture absorbs the plain pin on d5.
+        let line = Line::parse("6k1/p2r1ppp/2Nq4/3P4/3Q4/8/PP3PPP/6K1 w - - 0 30", "h2h3 d6c6", LineForm::Puzzle).unwrap();
+        let text = explain(&line);
+        assert!(text.contains("+ pinnedDefender gain=3 victim=c6 defender=d5 pinner=d7 behind=d4"), "{text}");
+        assert!(text.contains("- pin pinner=d7 behind=d4 attacker=d7 target=d5"), "{text}");
+        assert!(text.contains("gives way to pinnedDefender"), "{text}");
     }
 }

@@ -25,7 +25,7 @@ use crate::input::{Columns, InputError, InputSpec, PuzzleReader, RawRow};
 use crate::line::LineForm;
 
 /// Rows per batch (and per Parquet row group) unless told otherwise.
-pub const DEFAULT_BATCH_ROWS: usize = 32_768;
+pub const DEFAULT_BATCH_ROWS: usize = 16_384;
 
 /// Everything a run needs to know.
 #[derive(Debug, Clone)]
@@ -191,8 +191,8 @@ pub fn run(
     let batch_rows = options.batch_rows.max(1);
     let limit = options.limit;
 
-    let (batch_tx, batch_rx) = sync_channel::<Result<Vec<RawRow>, InputError>>(2);
-    let (done_tx, done_rx) = sync_channel::<Vec<Annotated>>(2);
+    let (batch_tx, batch_rx) = sync_channel::<Result<Vec<RawRow>, InputError>>(1);
+    let (done_tx, done_rx) = sync_channel::<Vec<Annotated>>(1);
 
     let mut reader = reader;
     let reader_thread = thread::Builder::new()

@@ -24,9 +24,16 @@ pub fn detect(facts: &PlyFacts, fires: &mut Vec<Fire>) {
     }
     let before = facts.before.board();
     let ours = before.by_color(facts.us) & !before.pawns() & !before.kings() & !facts.vacated;
+    // Cheap filter first: only pieces the opponent attacks can be en prise.
+    let attacked: Vec<_> = relative_squares(ours, facts.us)
+        .filter(|&sq| board::attackers(before, sq, facts.them, before.occupied()).any())
+        .collect();
+    if attacked.is_empty() {
+        return;
+    }
     let Some(theirs_before) = board::swap_turn(facts.before) else { return };
     let earlier = facts.line.before(facts.ply - 1);
-    let threatened = relative_squares(ours, facts.us).filter(|&sq| {
+    let threatened = attacked.into_iter().filter(|&sq| {
         board::profitable_capture(&theirs_before, sq)
             && !board::profitable_capture(earlier, sq)
             && board::profitable_capture(facts.after, sq)
