@@ -42,3 +42,34 @@ pub fn detect(facts: &PlyFacts, fires: &mut Vec<Fire>) {
     let roles = Roles { defender: Some(defender), victim: Some(victim), moved: Some(facts.to), ..Roles::default() };
     fires.push(Fire::at(facts, Label::CapturingDefender).with_roles(roles).with_gain(value(victim_role) as i16));
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::tactics::testing::{assert_fires, assert_silent};
+
+    #[test]
+    fn real_captures_of_the_defender() {
+        assert_fires(
+            "capturingDefender",
+            &[
+                ("00Bp0", "1r2kr2/pp3p1p/2b1pn2/4N3/2P5/1N1B4/P3KP1P/6R1 b - - 4 21", "f6e4 e5c6 b7c6 d3e4", 1),
+                ("00EbJ", "r2q1rk1/ppp2ppp/2nbb3/8/6n1/2NPBN2/PPP1BPPP/R2QK2R w KQ - 5 9", "f3g5 g4e3 f2e3 d8g5", 1),
+                ("01Tr9", "6k1/1p3pp1/2q4p/p3PQb1/2p1N3/2PrP2P/PP2R1PK/8 b - - 0 36", "d3e3 e4g5 h6g5 e2e3", 1),
+                ("00n8z", "6rk/pq3p1p/1p3RrB/1Pp1p3/2PnP2Q/P5P1/6KP/1R6 w - - 2 28", "b1f1 g6g4 h4g4 g8g4 f6f7 b7e4", 3),
+            ],
+        );
+    }
+
+    #[test]
+    fn not_captures_of_the_defender() {
+        assert_silent(
+            "capturingDefender",
+            &[
+                // Golden pd-real-pawn-pin: nothing is won next (the line ends).
+                ("constructed", "6k1/p2r1ppp/2Nq4/3P4/3Q4/8/PP3PPP/6K1 w - - 0 30", "h2h3 d6c6", 1),
+                // Lichess 0000D: the queen trade, then a plain recapture.
+                ("0000D", "5rk1/1p3ppp/pq3b2/8/8/1P1Q1N2/P4PPP/3R2K1 w - - 2 27", "d3d6 f8d8 d6d8 f6d8", 1),
+            ],
+        );
+    }
+}

@@ -52,3 +52,40 @@ pub fn detect(facts: &PlyFacts, fires: &mut Vec<Fire>) {
     };
     fires.push(Fire::at(facts, Label::CounterThreat).with_roles(roles));
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::tactics::testing::{assert_fires, assert_silent, fires_on};
+
+    #[test]
+    fn real_counter_threats() {
+        assert_fires(
+            "counterThreat",
+            &[
+                // Lichess 0000D: Qd6 hits the b6 queen; ...Rd8 answers by hitting d6.
+                ("0000D", "5rk1/1p3ppp/pq3b2/8/8/1P1Q1N2/P4PPP/3R2K1 w - - 2 27", "d3d6 f8d8 d6d8 f6d8", 1),
+                ("00CXr", "r2k2nr/pp2qBb1/3p3p/Q5p1/3n1B2/2N2R2/PPP3P1/R5K1 b - - 1 18", "b7b6 a5d5 d4f3 g2f3 a8c8 f4d6", 1),
+                ("00LOy", "5k2/1p3pp1/p3pb2/r7/2P2B2/1P6/1PR1K1PP/8 b - - 0 33", "f6e5 b3b4 a5a1 f4e5", 1),
+            ],
+        );
+        let fire = fires_on("5rk1/1p3ppp/pq3b2/8/8/1P1Q1N2/P4PPP/3R2K1 w - - 2 27", "d3d6 f8d8 d6d8 f6d8", 1)
+            .into_iter()
+            .find(|f| f.label.name() == "counterThreat")
+            .unwrap();
+        assert_eq!(fire.roles.threatened.unwrap().to_string(), "b6");
+        assert_eq!(fire.roles.target.unwrap().to_string(), "d6");
+    }
+
+    #[test]
+    fn not_counter_threats() {
+        assert_silent(
+            "counterThreat",
+            &[
+                // No threat to answer: the previous move threatened nothing.
+                ("constructed", "6k1/p4ppp/8/n7/8/8/1P3PPP/R5K1 b - - 0 30", "h7h6 a1a5", 1),
+                // The threatened queen simply moves away.
+                ("constructed", "5rk1/1p3ppp/pq3b2/8/8/1P1Q1N2/P4PPP/3R2K1 w - - 2 27", "d3d6 b6c7", 1),
+            ],
+        );
+    }
+}

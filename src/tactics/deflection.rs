@@ -53,3 +53,33 @@ pub fn detect(facts: &PlyFacts, fires: &mut Vec<Fire>) {
     let roles = Roles { defender: Some(to), victim: Some(square), moved: Some(facts.to), ..Roles::default() };
     fires.push(Fire::at(facts, Label::Deflection).with_roles(roles));
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::tactics::testing::{assert_fires, assert_silent};
+
+    #[test]
+    fn real_deflections() {
+        assert_fires(
+            "deflection",
+            &[
+                ("001h8", "2r3k1/2r4p/4p1p1/1p1q1pP1/p1bP1P1Q/P6R/5B2/2R3K1 b - - 5 34", "c4e2 h4h7 c7h7 c1c8 g8g7 c8c7", 1),
+                ("003IM", "8/5kp1/p3pb2/8/6Pp/1P4qP/P2RQ3/7K w - - 2 34", "e2g2 g3e1 g2g1 e1d2", 1),
+                ("004LZ", "8/7R/5p2/p7/7P/2p5/3k2r1/1K2N3 w - - 3 48", "e1g2 c3c2 b1a2 c2c1q h7d7 d2e2", 1),
+                ("002Mm", "rn1qr1k1/ppp3pQ/3p1pP1/3Pp3/2P1P3/8/PP3PP1/R1B1K3 b Q - 2 16", "g8f8 h7h8 f8e7 h8g7", 1),
+            ],
+        );
+    }
+
+    #[test]
+    fn not_deflections() {
+        assert_silent(
+            "deflection",
+            &[
+                // A hanging piece outranks a bare deflection (golden hp-with-fork).
+                ("constructed", "8/p1r1kppp/8/3b4/8/2N5/PP3PPP/6K1 b - - 0 30", "h7h6 c3d5 e7e8 d5c7", 1),
+                ("0000D", "5rk1/1p3ppp/pq3b2/8/8/1P1Q1N2/P4PPP/3R2K1 w - - 2 27", "d3d6 f8d8 d6d8 f6d8", 1),
+            ],
+        );
+    }
+}

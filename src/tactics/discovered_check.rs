@@ -120,3 +120,20 @@ mod tests {
         assert!(!got.contains(&"discoveredAttack"), "{got:?}");
     }
 }
+
+#[cfg(test)]
+mod real_attacks {
+    use crate::tactics::testing::assert_fires;
+
+    #[test]
+    fn real_discovered_attacks() {
+        assert_fires(
+            "discoveredAttack",
+            &[
+                ("002KJ", "r3kb1r/ppq2ppp/4pn2/2Ppn3/1P4bP/2P2N2/P3BPP1/RNBQ1RK1 b kq - 2 10", "f8e7 f3e5 c7e5 e2g4", 1),
+                ("001XA", "1qr2rk1/pb2bppp/8/8/2p1N3/P1Bn2P1/2Q2PBP/1R3RK1 b - - 3 23", "b8c7 b1b7 c7b7 e4f6 e7f6 g2b7", 3),
+                ("004RF", "5rk1/5ppp/1p6/1qp2P1Q/3p3P/6R1/6PK/8 b - - 0 30", "c5c4 g3g7 g8g7 f5f6 g7f6 h5b5", 3),
+            ],
+        );
+    }
+}

@@ -55,6 +55,19 @@ mod tests {
     }
 
     #[test]
+    fn real_puzzles() {
+        use crate::tactics::testing::assert_fires;
+        assert_fires(
+            "insufficientlyDefended",
+            &[
+                ("0009B", "r2qr1k1/b1p2ppp/pp4n1/P1P1p3/4P1n1/B2P2Pb/3NBP1P/RN1QR1K1 b - - 1 16", "b6c5 e2g4 h3g4 d1g4", 1),
+                ("000h0", "5rk1/p5p1/3bpr1p/1Pp4q/3pR3/1P1Q1N2/P4PPP/4R1K1 w - - 4 22", "e4e6 f6f3 g2f3 h5h2 g1f1 h2h3 f1e2 h3e6", 3),
+                ("0000D", "5rk1/1p3ppp/pq3b2/8/8/1P1Q1N2/P4PPP/3R2K1 w - - 2 27", "d3d6 f8d8 d6d8 f6d8", 3),
+            ],
+        );
+    }
+
+    #[test]
     fn negatives() {
         // Knight for a pawn-defended knight: even.
         let got = labels_on("6k1/pp3ppp/5n2/3N4/4P3/8/PP3PPP/6K1 w - - 0 30", "h2h3 f6d5 e4d5", 1);

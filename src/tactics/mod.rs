@@ -287,6 +287,25 @@ pub(crate) mod testing {
     pub fn labels_on(fen: &str, moves: &str, ply: u16) -> Vec<&'static str> {
         fires_on(fen, moves, ply).iter().map(|f| f.label.name()).collect()
     }
+
+    /// A real or constructed case: (name, FEN, moves, judged ply).
+    pub type Case = (&'static str, &'static str, &'static str, u16);
+
+    /// Asserts `label` fires on every case's judged ply.
+    pub fn assert_fires(label: &str, cases: &[Case]) {
+        for (name, fen, moves, ply) in cases {
+            let got = labels_on(fen, moves, *ply);
+            assert!(got.contains(&label), "{name}: expected {label} on ply {ply}, got {got:?}");
+        }
+    }
+
+    /// Asserts `label` does not fire on any case's judged ply.
+    pub fn assert_silent(label: &str, cases: &[Case]) {
+        for (name, fen, moves, ply) in cases {
+            let got = labels_on(fen, moves, *ply);
+            assert!(!got.contains(&label), "{name}: {label} must not fire on ply {ply}, got {got:?}");
+        }
+    }
 }
 
 #[cfg(test)]

@@ -57,3 +57,37 @@ pub fn detect(facts: &PlyFacts, fires: &mut Vec<Fire>) {
     };
     fires.push(Fire::at(facts, Label::Pin).with_roles(roles));
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::tactics::testing::{assert_fires, assert_silent};
+
+    #[test]
+    fn real_pins() {
+        assert_fires(
+            "pin",
+            &[
+                // Lichess 001kG: Qh5+ pins nothing yet... the c5 bishop takes are set up by Qh5 pinning f7? (Lichess: pin)
+                ("001kG", "rnbq3r/1p2bkpp/p4n2/8/2pNP3/2N5/PPP3PP/R1BQ1RK1 b - - 1 11", "e7c5 d1h5 f7g8 h5c5", 1),
+                ("002e8", "r3nrk1/1b3pp1/4pb2/p3q3/1p1N4/3B2R1/PPPQN2P/1K4R1 b - - 1 23", "a8d8 d2h6 g7g6 g3h3", 1),
+                ("0018S", "2kr3r/pp3p2/4p2p/1N1p2p1/3Q4/1P1P4/2q2PPP/5RK1 b - - 1 20", "b7b6 d4a1 a7a5 f1c1", 3),
+                ("002rd", "r6k/q1pb1p1p/1b3Pr1/p1ppP2Q/3P2p1/4B3/PP2NRPP/3R2K1 b - - 1 25", "d7e6 e2f4 c5d4 f4g6 f7g6 h5h6", 5),
+            ],
+        );
+    }
+
+    #[test]
+    fn not_pins() {
+        assert_silent(
+            "pin",
+            &[
+                // The pin already existed before the move (Bc4 came earlier).
+                ("constructed", "rnb3k1/pp1p2pp/8/3n4/2B5/8/PPP2PPP/R5K1 b - - 0 30", "h7h6 a1e1", 1),
+                // A pinned rook that simply takes its undefended pinner.
+                ("constructed", "4r1k1/5ppp/8/8/8/8/5PPP/R5K1 b - - 0 30", "h7h6 a1e1", 1),
+                // Lichess 0000D: a plain capture, nothing lined up.
+                ("0000D", "5rk1/1p3ppp/pq3b2/8/8/1P1Q1N2/P4PPP/3R2K1 w - - 2 27", "d3d6 f8d8 d6d8 f6d8", 3),
+            ],
+        );
+    }
+}

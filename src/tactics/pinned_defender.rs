@@ -128,3 +128,20 @@ mod tests {
         }
     }
 }
+
+#[cfg(test)]
+mod real_puzzles {
+    use crate::tactics::testing::assert_fires;
+
+    #[test]
+    fn real_pinned_defenders() {
+        assert_fires(
+            "pinnedDefender",
+            &[
+                ("001uD", "6k1/1p3pp1/1p5p/2r1p3/2n5/r3PN2/2RnNPPP/2R3K1 b - - 1 32", "f7f6 f3d2 c4d2 c2d2 c5c1 e2c1", 1),
+                ("00Erm", "3r4/6k1/1p1pr1p1/p1p2p2/PnP1p1P1/1P6/3R1PBP/4R1K1 b - - 0 29", "b4d3 d2d3 e4d3 e1e6 d3d2 g2f3", 1),
+                ("00bQA", "r7/6k1/2b1R1n1/1p3nR1/1P1p3p/3P1PpP/2N3P1/6K1 b - - 0 40", "f5e7 e6e7 g7f6 g5g6 f6e7 g6c6 e7d7 c6c5", 1),
+            ],
+        );
+    }
+}

@@ -83,3 +83,34 @@ fn judge(facts: &PlyFacts, slider: Square, front: Square, behind: Square) -> Opt
     };
     Some(Fire::at(facts, Label::Skewer).with_roles(roles).with_gain(value(behind_role) as i16))
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::tactics::testing::{assert_fires, assert_silent};
+
+    #[test]
+    fn real_skewers() {
+        assert_fires(
+            "skewer",
+            &[
+                ("001m3", "7r/6k1/2b1pp2/8/P1N3p1/5nP1/4RP2/Q4K2 w - - 2 38", "e2e6 h8h1 f1e2 h1a1", 1),
+                ("001xl", "8/4R1k1/p5pp/3B4/5q2/8/5P1P/6K1 b - - 5 40", "g7f6 e7f7 f6e5 f7f4", 1),
+                ("0039T", "1r5r/p3kp2/4p2p/4P3/3R1Pp1/6P1/P1P4P/4K2R w K - 1 25", "d4a4 b8b1 e1f2 b1h1 a4a7 e7f8", 1),
+                ("000qP", "8/7R/8/5p2/4bk1P/8/2r2K2/6R1 w - - 7 51", "f2f1 f4f3 f1e1 c2c1 e1d2 c1g1", 3),
+            ],
+        );
+    }
+
+    #[test]
+    fn not_skewers() {
+        assert_silent(
+            "skewer",
+            &[
+                // The piece behind is the more valuable one: a pin, not a skewer.
+                ("constructed", "4k3/7p/8/4n3/8/8/8/R5K1 b - - 0 1", "h7h6 a1e1", 1),
+                // A later line-up the line never cashes (golden hp-later-skewer, ply 7).
+                ("constructed", "4r1k1/pbp2ppp/8/8/1N6/8/PPP2PBP/2KR4 w - - 0 30", "a2a3 b7g2 b4d3 a7a6 h2h4 g8f8 h4h5 g2e4", 7),
+            ],
+        );
+    }
+}
