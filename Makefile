@@ -7,7 +7,7 @@ BENCH_ROWS    ?= 1000000
 BENCH_THREADS ?= 0
 LICHESS_URL   := https://database.lichess.org/lichess_db_puzzle.csv.zst
 
-.PHONY: all build annotate test test-rust test-python bench bench-e2e download clean
+.PHONY: all build annotate test test-rust test-python docs bench bench-e2e download clean
 
 all: build
 
@@ -28,6 +28,11 @@ test-rust:
 test-python:
 	$(CARGO) build --locked --quiet
 	$(PYTHON) scripts/check_parquet.py target/debug/koga
+	$(PYTHON) scripts/gen_tactic_docs.py --check
+
+## Regenerate docs/tactics/ from the detectors' rules and test positions.
+docs:
+	$(PYTHON) scripts/gen_tactic_docs.py
 
 ## Benchmarks: criterion (reading, replay, classify), then end-to-end.
 bench:

@@ -45,3 +45,29 @@ mod tests {
         assert!(classify(&line).iter().all(|f| f.label.name() != "enPassant"));
     }
 }
+
+#[cfg(test)]
+mod real_en_passant {
+    use crate::tactics::testing::{assert_fires, assert_silent};
+
+    #[test]
+    fn en_passant_on_real_puzzles() {
+        assert_fires(
+            "enPassant",
+            &[
+                ("00RPk", "8/2p5/5ppp/1PkP4/p4PPP/P1K5/8/8 b - - 0 39", "c5b5 c3d4 c7c5 d5c6 b5c6 d4c4", 3),
+                ("00pXW", "r2qr1k1/3n1pp1/p2bp2p/1p1b2NQ/5P2/3BB3/PPP3PP/R4RK1 b - - 1 17", "h6g5 f4g5 f7f5 g5f6 d7f6 f1f6", 3),
+                ("005gP", "8/8/3p4/2kP4/1p4P1/2pK4/P7/8 w - - 1 42", "g4g5 c5d5 g5g6 d5e6 g6g7 e6f7 a2a4 b4a3 g7g8r f7g8", 7),
+            ],
+        );
+        assert_silent(
+            "enPassant",
+            &[
+                // An ordinary pawn capture.
+                ("0000D", "5rk1/1p3ppp/pq3b2/8/8/1P1Q1N2/P4PPP/3R2K1 w - - 2 27", "d3d6 f8d8 d6d8 f6d8", 3),
+                // The double step that allows it, by the opponent.
+                ("00RPk", "8/2p5/5ppp/1PkP4/p4PPP/P1K5/8/8 b - - 0 39", "c5b5 c3d4 c7c5 d5c6 b5c6 d4c4", 1),
+            ],
+        );
+    }
+}

@@ -69,11 +69,16 @@ mod tests {
 
     #[test]
     fn negatives() {
-        // Knight for a pawn-defended knight: even.
-        let got = labels_on("6k1/pp3ppp/5n2/3N4/4P3/8/PP3PPP/6K1 w - - 0 30", "h2h3 f6d5 e4d5", 1);
-        assert!(!got.contains(&"insufficientlyDefended"), "{got:?}");
-        // Knight takes a pawn defended by a knight: loses.
-        let got = labels_on("r1bqkb1r/pppn1ppp/5n2/4p3/4P3/3P1N2/PPP2PPP/RNBQKB1R b KQkq - 0 6", "h7h6 f3e5 d7e5", 1);
-        assert!(!got.contains(&"insufficientlyDefended"), "{got:?}");
+        crate::tactics::testing::assert_silent(
+            "insufficientlyDefended",
+            &[
+                // Knight for a pawn-defended knight: an even trade.
+                ("constructed", "6k1/pp3ppp/5n2/3N4/4P3/8/PP3PPP/6K1 w - - 0 30", "h2h3 f6d5 e4d5", 1),
+                // Knight takes a pawn defended by a knight: it loses.
+                ("constructed", "r1bqkb1r/pppn1ppp/5n2/4p3/4P3/3P1N2/PPP2PPP/RNBQKB1R b KQkq - 0 6", "h7h6 f3e5 d7e5", 1),
+                // A discovered check outranks it.
+                ("constructed", "4k3/pp3ppp/8/8/4N3/8/PP3PPP/4R1K1 b - - 0 30", "h7h6 e4d6", 1),
+            ],
+        );
     }
 }

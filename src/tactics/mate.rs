@@ -1,4 +1,4 @@
-//! # mate, mateIn1 … mateIn5
+//! # mate, mateIn1, mateIn2, mateIn3, mateIn4, mateIn5
 //!
 //! How Koga decides:
 //! - The line ends in checkmate, delivered by the solver's last move.
@@ -80,5 +80,46 @@ mod tests {
         // The same mating line cut before the mate.
         let fen = "4r3/1k6/pp3r2/1b2P2p/3R1p2/P1R2P2/1P4PP/6K1 w - - 0 35";
         assert!(labels(fen, "e5f6 e8e1 g1f2").is_empty());
+    }
+}
+
+#[cfg(test)]
+mod real_mates {
+    use crate::tactics::testing::{assert_fires, assert_silent};
+
+    #[test]
+    fn mate_labels_on_real_puzzles() {
+        // Lichess 000rZ: ...Qxh2# in one.
+        assert_fires("mateIn1", &[("000rZ", "2kr1b1r/p1p2pp1/2pqb3/7p/3N2n1/2NPB3/PPP2PPP/R2Q1RK1 w - - 2 13", "d4e6 d6h2", 1)]);
+        assert_fires("mateIn2", &[("000Zo", "4r3/1k6/pp3r2/1b2P2p/3R1p2/P1R2P2/1P4PP/6K1 w - - 0 35", "e5f6 e8e1 g1f2 e1f1", 1)]);
+        assert_fires("mateIn3", &[("001wR", "6nr/pp3p1p/k1p5/8/1QN5/2P1P3/4KPqP/8 b - - 5 26", "b7b5 b4a5 a6b7 c4d6 b7b8 a5d8", 1)]);
+        assert_fires("mateIn4", &[("00O9Z", "5QR1/5p1p/1b3qp1/p6k/P2P4/8/1P2rPPP/5RK1 w - - 7 32", "g8h8 f6f2 f1f2 e2e1 f2f1 b6d4 g1h1 e1f1", 1)]);
+        assert_fires("mateIn5", &[("02iyq", "4r1k1/pp3p1p/q1p2Np1/3nP1Q1/8/1P1P3P/P3R1P1/7K b - - 1 28", "d5f6 e5f6 e8e2 g5h6 e2e1 h1h2 e1h1 h2h1 c6c5 h6g7", 1)]);
+        assert_fires(
+            "mate",
+            &[
+                ("000rZ", "2kr1b1r/p1p2pp1/2pqb3/7p/3N2n1/2NPB3/PPP2PPP/R2Q1RK1 w - - 2 13", "d4e6 d6h2", 1),
+                ("000Zo", "4r3/1k6/pp3r2/1b2P2p/3R1p2/P1R2P2/1P4PP/6K1 w - - 0 35", "e5f6 e8e1 g1f2 e1f1", 3),
+                ("001wR", "6nr/pp3p1p/k1p5/8/1QN5/2P1P3/4KPqP/8 b - - 5 26", "b7b5 b4a5 a6b7 c4d6 b7b8 a5d8", 5),
+            ],
+        );
+        assert_silent(
+            "mate",
+            &[
+                // Lichess 0000D: a winning line without mate.
+                ("0000D", "5rk1/1p3ppp/pq3b2/8/8/1P1Q1N2/P4PPP/3R2K1 w - - 2 27", "d3d6 f8d8 d6d8 f6d8", 3),
+                // Lichess 000Zo cut before the mate.
+                ("000Zo cut", "4r3/1k6/pp3r2/1b2P2p/3R1p2/P1R2P2/1P4PP/6K1 w - - 0 35", "e5f6 e8e1 g1f2", 1),
+            ],
+        );
+        assert_silent(
+            "mateIn2",
+            &[
+                // Lichess 000Zo cut before the mate.
+                ("000Zo cut", "4r3/1k6/pp3r2/1b2P2p/3R1p2/P1R2P2/1P4PP/6K1 w - - 0 35", "e5f6 e8e1 g1f2", 1),
+                // A mate in three is not a mate in two (Lichess 001wR).
+                ("001wR", "6nr/pp3p1p/k1p5/8/1QN5/2P1P3/4KPqP/8 b - - 5 26", "b7b5 b4a5 a6b7 c4d6 b7b8 a5d8", 1),
+            ],
+        );
     }
 }

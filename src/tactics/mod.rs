@@ -21,6 +21,7 @@ pub mod en_passant;
 pub mod fork;
 pub mod hanging_piece;
 pub mod insufficiently_defended;
+pub mod length;
 pub mod mate;
 pub mod pin;
 pub mod pinned_defender;
@@ -257,18 +258,9 @@ pub fn classify(line: &Line) -> Vec<Fire> {
     classify_explained(line).fires
 }
 
-/// The puzzle-level labels (spec §5): the length of the line.
+/// The puzzle-level labels (spec §5).
 pub fn puzzle_labels(line: &Line) -> Vec<Label> {
-    // Counted as in the Lichess layout, setup move included, so that both
-    // input forms agree on what "short" means.
-    let plies = line.plies() + (1 - line.key_ply);
-    let length = match plies {
-        0..=2 => Label::OneMove,
-        4 => Label::Short,
-        8.. => Label::VeryLong,
-        _ => Label::Long,
-    };
-    vec![length]
+    vec![length::label(line)]
 }
 
 /// Helpers for the detectors' unit tests.
@@ -311,7 +303,6 @@ pub(crate) mod testing {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::line::LineForm;
 
     #[test]
     fn label_names_round_trip() {
@@ -320,19 +311,6 @@ mod tests {
         }
         assert_eq!(Label::MateIn2.name(), "mateIn2");
         assert_eq!(Label::from_name("nonsense"), None);
-    }
-
-    #[test]
-    fn length_labels_follow_the_ply_count() {
-        let fen = "r6k/pp2r2p/4Rp1Q/3p4/8/1N1P2R1/PqP2bPP/7K b - - 0 24";
-        let moves = ["f2g3 e6e7", "f2g3 e6e7 b2b1 b3c1", "f2g3 e6e7 b2b1 b3c1 b1c1 h6c1"];
-        let expected = [Label::OneMove, Label::Short, Label::Long];
-        for (m, want) in moves.iter().zip(expected) {
-            let line = Line::parse(fen, m, LineForm::Puzzle).unwrap();
-            assert_eq!(puzzle_labels(&line), vec![want], "{m}");
-        }
-        let line = Line::parse(fen, "f2g3 e6e7 b2b1", LineForm::Line).unwrap();
-        assert_eq!(puzzle_labels(&line), vec![Label::Short]);
     }
 
     #[test]

@@ -97,3 +97,39 @@ mod tests {
         assert!(labels(fen, "a7a8q h8h7 a8b8").is_empty());
     }
 }
+
+#[cfg(test)]
+mod real_promotions {
+    use crate::tactics::testing::{assert_fires, assert_silent};
+
+    #[test]
+    fn promotions_on_real_puzzles() {
+        assert_fires(
+            "promotion",
+            &[
+                ("004LZ", "8/7R/5p2/p7/7P/2p5/3k2r1/1K2N3 w - - 3 48", "e1g2 c3c2 b1a2 c2c1q h7d7 d2e2", 3),
+                ("08kOh", "6kr/4q2p/1p4pQ/p1pP4/P1P2RP1/1P2p1K1/6P1/8 w - - 0 39", "g3f3 e3e2 d5d6 e2e1n f3g3 e7d6", 3),
+                ("001w5", "1rb2rk1/q5P1/4p2p/3p3p/3P1P2/2P5/2QK3P/3R2R1 b - - 0 29", "f8f7 c2h7 g8h7 g7g8q", 3),
+            ],
+        );
+        assert_fires(
+            "underPromotion",
+            &[
+                ("08kOh", "6kr/4q2p/1p4pQ/p1pP4/P1P2RP1/1P2p1K1/6P1/8 w - - 0 39", "g3f3 e3e2 d5d6 e2e1n f3g3 e7d6", 3),
+                ("03kqY", "8/2Q2ppk/4b2p/8/4P3/2p3P1/4KP1P/2r5 w - - 4 49", "f2f4 e6b3 e4e5 c3c2 e5e6 f7e6 c7c3 c1d1 c3b3 c2c1n e2d1 c1b3", 9),
+                // Lichess 004LZ with a knight instead of a queen.
+                ("constructed", "8/7R/5p2/p7/7P/2p5/3k2r1/1K2N3 w - - 3 48", "e1g2 c3c2 b1a2 c2c1n", 3),
+            ],
+        );
+        assert_silent(
+            "underPromotion",
+            &[
+                // A queen promotion.
+                ("004LZ", "8/7R/5p2/p7/7P/2p5/3k2r1/1K2N3 w - - 3 48", "e1g2 c3c2 b1a2 c2c1q h7d7 d2e2", 3),
+                // Lichess 02I5f: f8=R# where f8=Q# mates as well.
+                ("02I5f", "rr2k3/2p2PQ1/2n5/2n1p1p1/2Pp4/p2P4/P4PK1/8 b - - 0 39", "e8d8 f7f8r", 1),
+            ],
+        );
+        assert_silent("promotion", &[("0000D", "5rk1/1p3ppp/pq3b2/8/8/1P1Q1N2/P4PPP/3R2K1 w - - 2 27", "d3d6 f8d8 d6d8 f6d8", 1)]);
+    }
+}

@@ -1,0 +1,126 @@
+#!/usr/bin/env python3
+"""Writes docs/tactics/<label>.md, in the seeds' form, from the single source
+of truth: each detector's opening doc comment (its rules) and the positions
+its tests use (plus the golden seed cases for the four seed tactics).
+
+    scripts/gen_tactic_docs.py          # (re)write the docs
+    scripts/gen_tactic_docs.py --check  # fail if a doc is out of date
+"""
+import json
+import os
+import re
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+SRC = os.path.join(ROOT, "src", "tactics")
+OUT = os.path.join(ROOT, "docs", "tactics")
+SEEDS = {
+    "000_a32e9b4a2674109c.txt": ["pinnedDefender"],
+    "001_b20f701842425c08.txt": ["trappedPiece"],
+    "002_510e0a933f40f503.txt": ["hangingPiece"],
+    "004_bdcccf39d1cc5203.txt": ["discoveredCheck", "discoveredAttack", "doubleCheck"],
+}
+CASE = re.compile(r'\(\s*"([^"]+)",\s*"([^"]+)",\s*"([^"]*)",\s*(\d+)\s*\)')
+
+
+def parse(path):
+    text = open(path).read()
+    header = [l[4:].rstrip() for l in text.splitlines() if l.startswith("//!")]
+    if not header or not header[0].startswith("# "):
+        return None
+    labels = [l.strip().split(" ")[0] for l in header[0][2:].split(",")]
+    rules, listed, body = [], [], header[1:]
+    target = rules
+    for line in body:
+        if line.startswith("Test positions"):
+            target = listed
+        elif line.startswith("- "):
+            target.append(line[2:])
+        elif line.startswith("  ") and target:
+            target[-1] += " " + line.strip()
+    # Test positions: tuples in assert_fires / assert_silent calls.
+    positions = []
+    for block in re.finditer(r'assert_(fires|silent)\(\s*"(\w+)",\s*&\[(.*?)\]\s*,?\s*\)', text, re.S):
+        kind, label, cases = block.group(1), block.group(2), block.group(3)
+        comment = ""
+        for line in cases.splitlines():
+            line = line.strip()
+            if line.startswith("//"):
+                comment = (comment + " " + line.lstrip("/ ").strip()).strip()
+                continue
+            m = CASE.search(line)
+            if m:
+                positions.append((label, kind == "fires", m.group(1), m.group(2), m.group(3), int(m.group(4)), comment))
+                comment = ""
+    return labels, rules, positions, listed
+
+
+def golden(label):
+    cases = []
+    with open(os.path.join(ROOT, "tests", "data", "seed_cases.jsonl")) as f:
+        for line in f:
+            c = json.loads(line)
+            if label in c["expect"] or label in c["absent"]:
+                cases.append((label in c["expect"], c))
+    return cases
+
+
+def render(label, rules, positions, listed):
+    seed = next((s for s, ls in SEEDS.items() if label in ls), None)
+    out = [f"# {label}", ""]
+    if seed:
+        out += [f"A seed tactic: the rules are those of `seeds/{seed}`, as the code states them.", ""]
+    out += ["How Koga decides", ""]
+    out += [f"- {r}" for r in rules]
+    out += ["", "Test positions (the examples that guard against regressions)", ""]
+    n = 0
+    for fires, c in (golden(label) if seed else []):
+        n += 1
+        verdict = "fires" if fires else "does not fire"
+        out.append(f"- **{c['title']}** ({c['kind']}, golden `{c['id']}`): {label} {verdict} on ply {c['judged_ply']}.  ")
+        out.append(f"  `{c['fen']}` — `{c['moves']}`")
+    for lab, fires, name, fen, moves, ply, comment in positions:
+        if lab != label:
+            continue
+        n += 1
+        verdict = "fires" if fires else "does not fire"
+        what = f"Lichess {name}" if re.fullmatch(r"[0-9A-Za-z]{5}", name) else name[0].upper() + name[1:]
+        note = f" {comment}" if comment else ""
+        out.append(f"- **{what}**: {label} {verdict} on ply {ply}.{note}  ")
+        out.append(f"  `{fen}` — `{moves}`")
+    out += [f"- {p}" for p in listed]
+    if n == 0 and not listed:
+        out.append("- See the unit tests of `src/tactics/` for this label.")
+    out.append("")
+    return "\n".join(out)
+
+
+def main():
+    check = "--check" in sys.argv
+    docs = {}
+    for name in sorted(os.listdir(SRC)):
+        if not name.endswith(".rs"):
+            continue
+        parsed = parse(os.path.join(SRC, name))
+        if not parsed:
+            continue
+        labels, rules, positions, listed = parsed
+        for label in labels:
+            docs[label] = render(label, rules, positions, listed)
+    os.makedirs(OUT, exist_ok=True)
+    stale = []
+    for label, text in docs.items():
+        path = os.path.join(OUT, f"{label}.md")
+        old = open(path).read() if os.path.exists(path) else None
+        if old != text:
+            stale.append(path)
+            if not check:
+                open(path, "w").write(text)
+    if check and stale:
+        print("out of date (run scripts/gen_tactic_docs.py):", *stale, sep="\n  ")
+        sys.exit(1)
+    print(f"docs/tactics: {len(docs)} labels{' checked' if check else ' written'}")
+
+
+if __name__ == "__main__":
+    main()
