@@ -100,12 +100,26 @@ pub fn annotate_row(row: RawRow, columns: &Columns, form: LineForm, filter: &Row
     let outcome = if filter.is_active() && !filter.keeps(numbers.rating) {
         Outcome::Filtered
     } else {
-        match parse_row(&row, columns, form) {
-            Ok(line) => Outcome::Ok(analyse(line)),
-            Err(e) => Outcome::Error(e),
+        // A classifier bug must not take the run down: the row becomes an
+        // error row that says so, and the other rows are annotated.
+        let attempt = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            parse_row(&row, columns, form).map(analyse)
+        }));
+        match attempt {
+            Ok(Ok(analysis)) => Outcome::Ok(analysis),
+            Ok(Err(e)) => Outcome::Error(e),
+            Err(payload) => Outcome::Error(RowError::Internal { reason: panic_message(&payload) }),
         }
     };
     Annotated { row, numbers, outcome }
+}
+
+fn panic_message(payload: &Box<dyn std::any::Any + Send>) -> String {
+    payload
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "classifier panicked".to_owned())
 }
 
 fn parse_row(row: &RawRow, columns: &Columns, form: LineForm) -> Result<Line, RowError> {

@@ -49,6 +49,9 @@ pub enum RowError {
     IllegalMove { ply: usize, uci: String },
     /// The line has no move for the solver to be judged on.
     NoSolverMove,
+    /// The classifier failed on this row (a bug): the row is kept and the
+    /// run goes on.
+    Internal { reason: String },
 }
 
 impl fmt::Display for RowError {
@@ -71,6 +74,7 @@ impl fmt::Display for RowError {
             RowError::NoSolverMove => {
                 write!(f, "no solver move: Moves holds only the opponent's setup move")
             }
+            RowError::Internal { reason } => write!(f, "internal error (please report): {reason}"),
         }
     }
 }
