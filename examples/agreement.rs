@@ -25,7 +25,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         if batch.is_empty() {
             break;
         }
-        for row in batch {
+        for row in batch.into_iter().map(koga::input::TextRow::from_raw) {
             let (Ok(id), Ok(fen), Ok(moves)) =
                 (row.required(c.puzzle_id, "PuzzleId"), row.required(c.fen, "FEN"), row.required(c.moves, "Moves"))
             else {

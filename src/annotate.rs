@@ -2,9 +2,9 @@
 //! workers do. Pure and allocation-light, so it runs the same in the
 //! pipeline, in `explain` and in tests.
 
-use shakmaty::{san::SanPlus, Move};
+use shakmaty::{san::SanPlus, uci::UciMove};
 
-use crate::input::{Columns, RawRow};
+use crate::input::{Columns, RawRow, TextRow};
 use crate::line::{Line, LineForm, RowError};
 use crate::tactics::{self, Fire, Label};
 
@@ -43,25 +43,27 @@ pub struct Numbers {
 /// What the classifier found in one puzzle.
 #[derive(Debug, Clone)]
 pub struct Analysis {
-    pub moves: Vec<Move>,
-    pub sans: Vec<SanPlus>,
+    pub plies: usize,
     pub fires: Vec<Fire>,
+    /// The judged move of each fire (same order as `fires`), in UCI and SAN.
+    pub fire_moves: Vec<(UciMove, SanPlus)>,
     pub puzzle_labels: Vec<Label>,
 }
 
 impl Analysis {
     pub fn plies(&self) -> usize {
-        self.moves.len()
+        self.plies
     }
 
     /// Distinct labels, in label order, of the fires that are (or are not)
-    /// follow-ups.
-    pub fn labels(&self, follow_up: bool) -> Vec<Label> {
-        let mut labels: Vec<Label> =
-            self.fires.iter().filter(|f| f.follow_up == follow_up).map(|f| f.label).collect();
-        labels.sort_unstable();
-        labels.dedup();
-        labels
+    /// follow-ups. No allocation: a bit set over [`Label::ALL`].
+    pub fn labels(&self, follow_up: bool) -> impl Iterator<Item = Label> {
+        let set = self
+            .fires
+            .iter()
+            .filter(|f| f.follow_up == follow_up)
+            .fold(0u64, |set, f| set | 1 << f.label as u32);
+        Label::ALL.iter().copied().filter(move |l| set & (1 << *l as u32) != 0)
     }
 }
 
@@ -76,7 +78,7 @@ pub enum Outcome {
 /// A row and what became of it.
 #[derive(Debug, Clone)]
 pub struct Annotated {
-    pub row: RawRow,
+    pub row: TextRow,
     pub numbers: Numbers,
     pub outcome: Outcome,
 }
@@ -85,17 +87,22 @@ pub struct Annotated {
 pub fn analyse(line: Line) -> Analysis {
     let fires = tactics::classify(&line);
     let puzzle_labels = tactics::puzzle_labels(&line);
-    Analysis { moves: line.moves, sans: line.sans, fires, puzzle_labels }
+    let fire_moves = fires.iter().map(|f| (line.uci(f.ply as usize), line.san(f.ply as usize))).collect();
+    Analysis { plies: line.plies(), fires, fire_moves, puzzle_labels }
 }
 
 /// Annotates one raw row.
-pub fn annotate_row(row: RawRow, columns: &Columns, form: LineForm, filter: &RowFilter) -> Annotated {
-    let lenient = |c, name| row.optional_int(c, name).unwrap_or(None);
+pub fn annotate_row(raw: RawRow, columns: &Columns, form: LineForm, filter: &RowFilter) -> Annotated {
+    let row = TextRow::from_raw(raw);
+    let rating = row.optional_int(columns.rating, "Rating");
+    let rating_deviation = row.optional_int(columns.rating_deviation, "RatingDeviation");
+    let popularity = row.optional_int(columns.popularity, "Popularity");
+    let nb_plays = row.optional_int(columns.nb_plays, "NbPlays");
     let numbers = Numbers {
-        rating: lenient(columns.rating, "Rating"),
-        rating_deviation: lenient(columns.rating_deviation, "RatingDeviation"),
-        popularity: lenient(columns.popularity, "Popularity"),
-        nb_plays: lenient(columns.nb_plays, "NbPlays"),
+        rating: rating.clone().unwrap_or(None),
+        rating_deviation: rating_deviation.clone().unwrap_or(None),
+        popularity: popularity.clone().unwrap_or(None),
+        nb_plays: nb_plays.clone().unwrap_or(None),
     };
     let outcome = if filter.is_active() && !filter.keeps(numbers.rating) {
         Outcome::Filtered
@@ -103,6 +110,10 @@ pub fn annotate_row(row: RawRow, columns: &Columns, form: LineForm, filter: &Row
         // A classifier bug must not take the run down: the row becomes an
         // error row that says so, and the other rows are annotated.
         let attempt = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            // Numbers must parse when present: a mangled row is reported, not guessed.
+            for number in [rating, rating_deviation, popularity, nb_plays] {
+                number?;
+            }
             parse_row(&row, columns, form).map(analyse)
         }));
         match attempt {
@@ -122,18 +133,13 @@ fn panic_message(payload: &Box<dyn std::any::Any + Send>) -> String {
         .unwrap_or_else(|| "classifier panicked".to_owned())
 }
 
-fn parse_row(row: &RawRow, columns: &Columns, form: LineForm) -> Result<Line, RowError> {
+fn parse_row(row: &TextRow, columns: &Columns, form: LineForm) -> Result<Line, RowError> {
     row.required(columns.puzzle_id, "PuzzleId")?;
     let fen = row.required(columns.fen, "FEN")?;
     let moves = match row.record.get(columns.moves) {
         None => return Err(RowError::MissingField("Moves")),
-        Some(bytes) => std::str::from_utf8(bytes).map_err(|_| RowError::InvalidUtf8("Moves"))?,
+        Some(_) => row.optional(Some(columns.moves), "Moves")?.unwrap_or(""),
     };
-    // Numbers must parse when present: a mangled row is reported, not guessed.
-    row.optional_int(columns.rating, "Rating")?;
-    row.optional_int(columns.rating_deviation, "RatingDeviation")?;
-    row.optional_int(columns.popularity, "Popularity")?;
-    row.optional_int(columns.nb_plays, "NbPlays")?;
     row.optional(columns.themes, "Themes")?;
     row.optional(columns.game_url, "GameUrl")?;
     row.optional(columns.opening_tags, "OpeningTags")?;
@@ -160,8 +166,8 @@ mod tests {
         let a = annotate_row(row(&["000Zo", FEN, "e5f6 e8e1 g1f2 e1f1", "1500"]), &columns(), LineForm::Puzzle, &RowFilter::default());
         let Outcome::Ok(analysis) = a.outcome else { panic!("{:?}", a.outcome) };
         assert_eq!(analysis.plies(), 4);
-        assert_eq!(analysis.labels(false), vec![Label::MateIn2]);
-        assert_eq!(analysis.labels(true), vec![Label::Mate]);
+        assert_eq!(analysis.labels(false).collect::<Vec<_>>(), vec![Label::MateIn2]);
+        assert_eq!(analysis.labels(true).collect::<Vec<_>>(), vec![Label::Mate]);
         assert_eq!(analysis.puzzle_labels, vec![Label::Short]);
         assert_eq!(a.numbers.rating, Some(1500));
     }

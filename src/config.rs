@@ -4,7 +4,7 @@
 //! input = "data/sample.csv.zst"   # a path, or "-" for standard input
 //! output = "out/sample"           # directory for puzzles.parquet and fires.parquet
 //! threads = 0                     # 0: one worker per core
-//! row_group_rows = 16384          # rows per batch and Parquet row group
+//! row_group_rows = 8192          # rows per batch and Parquet row group
 //! form = "puzzle"                 # "puzzle" (Lichess layout) or "line"
 //! limit = 1000                    # optional: stop after this many rows
 //!

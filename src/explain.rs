@@ -25,7 +25,7 @@ pub fn explain(line: &Line) -> String {
             "follow-up"
         };
         let mover = line.before(ply).turn();
-        let _ = writeln!(out, "ply {ply:>2}  {:<8} {:<6} ({who}, {mover:?})", line.sans[ply].to_string(), line.uci(ply).to_string());
+        let _ = writeln!(out, "ply {ply:>2}  {:<8} {:<6} ({who}, {mover:?})", line.san(ply).to_string(), line.uci(ply).to_string());
         for fire in fires.iter().filter(|f| f.ply as usize == ply) {
             let _ = writeln!(out, "          + {}", describe(fire));
         }

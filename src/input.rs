@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
-use csv::ByteRecord;
+use csv::{ByteRecord, StringRecord};
 
 use crate::line::RowError;
 
@@ -138,40 +138,62 @@ impl Columns {
 }
 
 /// One data row as read: its 0-based index among the data rows and its
-/// fields, still bytes.
+/// fields, still bytes (the reader thread does no more than split lines).
 #[derive(Debug, Clone)]
 pub struct RawRow {
     pub index: u64,
     pub record: ByteRecord,
 }
 
-impl RawRow {
-    /// A required field as text; empty or absent is a row error.
-    pub fn required(&self, column: usize, name: &'static str) -> Result<&str, RowError> {
-        match self.record.get(column) {
-            None => Err(RowError::MissingField(name)),
-            Some(bytes) => {
-                let text = std::str::from_utf8(bytes).map_err(|_| RowError::InvalidUtf8(name))?;
-                let text = text.trim();
-                if text.is_empty() {
-                    Err(RowError::MissingField(name))
-                } else {
-                    Ok(text)
-                }
+/// A data row as text: UTF-8 is validated once for the whole row, so every
+/// later field access is free. A field that is not UTF-8 is kept lossily and
+/// remembered, so the row can be reported.
+#[derive(Debug, Clone)]
+pub struct TextRow {
+    pub index: u64,
+    pub record: StringRecord,
+    bad_utf8_field: Option<usize>,
+}
+
+impl TextRow {
+    pub fn from_raw(raw: RawRow) -> TextRow {
+        match StringRecord::from_byte_record(raw.record) {
+            Ok(record) => TextRow { index: raw.index, record, bad_utf8_field: None },
+            Err(e) => {
+                let field = e.utf8_error().field();
+                let bytes = e.into_byte_record();
+                let record: StringRecord = bytes.iter().map(|f| String::from_utf8_lossy(f).into_owned()).collect();
+                TextRow { index: raw.index, record, bad_utf8_field: Some(field) }
             }
         }
     }
 
+    /// A field, trimmed; `None` when the column is absent or the field empty.
+    pub fn field(&self, column: Option<usize>) -> Option<&str> {
+        let text = self.record.get(column?)?.trim();
+        (!text.is_empty()).then_some(text)
+    }
+
+    fn checked(&self, column: Option<usize>, name: &'static str) -> Result<Option<&str>, RowError> {
+        if column.is_some() && column == self.bad_utf8_field {
+            return Err(RowError::InvalidUtf8(name));
+        }
+        Ok(self.field(column))
+    }
+
+    /// A required field as text; empty or absent is a row error.
+    pub fn required(&self, column: usize, name: &'static str) -> Result<&str, RowError> {
+        self.checked(Some(column), name)?.ok_or(RowError::MissingField(name))
+    }
+
     /// An optional field as text: `None` when the column is absent or empty.
     pub fn optional(&self, column: Option<usize>, name: &'static str) -> Result<Option<&str>, RowError> {
-        let Some(bytes) = column.and_then(|c| self.record.get(c)) else { return Ok(None) };
-        let text = std::str::from_utf8(bytes).map_err(|_| RowError::InvalidUtf8(name))?.trim();
-        Ok(if text.is_empty() { None } else { Some(text) })
+        self.checked(column, name)
     }
 
     /// An optional integer field.
     pub fn optional_int(&self, column: Option<usize>, name: &'static str) -> Result<Option<i32>, RowError> {
-        match self.optional(column, name)? {
+        match self.checked(column, name)? {
             None => Ok(None),
             Some(text) => text
                 .parse()
@@ -182,11 +204,7 @@ impl RawRow {
 
     /// The puzzle id as far as it can be read, for error rows too.
     pub fn puzzle_id(&self, columns: &Columns) -> Option<&str> {
-        self.record
-            .get(columns.puzzle_id)
-            .and_then(|b| std::str::from_utf8(b).ok())
-            .map(str::trim)
-            .filter(|s| !s.is_empty())
+        self.field(Some(columns.puzzle_id))
     }
 }
 
@@ -299,7 +317,9 @@ impl PuzzleReader {
             if self.record.len() == 1 && self.record[0].iter().all(u8::is_ascii_whitespace) {
                 continue;
             }
-            batch.push(RawRow { index: self.next_index, record: std::mem::take(&mut self.record) });
+            // A clone allocates the row's exact size once; `self.record`
+            // keeps its grown buffers for the next row.
+            batch.push(RawRow { index: self.next_index, record: self.record.clone() });
             self.next_index += 1;
         }
         Ok(batch)
@@ -342,7 +362,7 @@ mod tests {
         let mut reader = reader_for(csv).unwrap();
         let c = reader.columns().clone();
         assert_eq!((c.moves, c.fen, c.puzzle_id, c.rating), (0, 2, 3, None));
-        let batch = reader.next_batch(10).unwrap();
+        let batch: Vec<TextRow> = reader.next_batch(10).unwrap().into_iter().map(TextRow::from_raw).collect();
         assert_eq!(batch.len(), 1);
         assert_eq!(batch[0].required(c.puzzle_id, "PuzzleId").unwrap(), "abc");
         assert_eq!(batch[0].required(c.moves, "Moves").unwrap(), "e2e4 e7e5");
@@ -380,9 +400,11 @@ mod tests {
 
     #[test]
     fn short_rows_are_row_errors_not_fatal() {
-        let mut reader = reader_for(b"PuzzleId,FEN,Moves,Rating\nx,f\ny,f,m,abc\n").unwrap();
+        let mut reader = reader_for(b"PuzzleId,FEN,Moves,Rating\nx,f\ny,f,m,abc\nz,\xff\xfe,m\n").unwrap();
         let c = reader.columns().clone();
-        let batch = reader.next_batch(10).unwrap();
+        let batch: Vec<TextRow> = reader.next_batch(10).unwrap().into_iter().map(TextRow::from_raw).collect();
+        assert_eq!(batch[2].required(c.fen, "FEN"), Err(RowError::InvalidUtf8("FEN")));
+        assert_eq!(batch[2].required(c.puzzle_id, "PuzzleId"), Ok("z"));
         assert_eq!(batch[0].required(c.moves, "Moves"), Err(RowError::MissingField("Moves")));
         assert_eq!(
             batch[1].optional_int(c.rating, "Rating"),

@@ -13,8 +13,10 @@
 use std::fmt;
 
 use shakmaty::{
-    fen::Fen, san::SanPlus, uci::UciMove, CastlingMode, Chess, Color, EnPassantMode, Move,
-    Position,
+    fen::Fen,
+    san::{San, SanPlus, Suffix},
+    uci::UciMove,
+    CastlingMode, Chess, Color, EnPassantMode, Move, Position,
 };
 
 /// Which input form a line comes in; decides which plies are the solver's.
@@ -82,12 +84,12 @@ impl fmt::Display for RowError {
 impl std::error::Error for RowError {}
 
 /// A replayed line: `positions[i]` is the position before ply `i`, so
-/// `positions[i + 1]` is the position after it.
+/// `positions[i + 1]` is the position after it. SAN is derived on demand
+/// ([`Line::san`]): most plies never need it.
 #[derive(Debug, Clone)]
 pub struct Line {
     pub positions: Vec<Chess>,
     pub moves: Vec<Move>,
-    pub sans: Vec<SanPlus>,
     /// The key move's ply: 1 for puzzles, 0 for plain lines.
     pub key_ply: usize,
 }
@@ -125,7 +127,6 @@ impl Line {
         }
         let mut positions = Vec::with_capacity(count + 1);
         let mut line_moves = Vec::with_capacity(count);
-        let mut sans = Vec::with_capacity(count);
         let mut pos = start;
         for (ply, token) in moves.split_ascii_whitespace().enumerate() {
             let uci: UciMove = token.parse().map_err(|_| RowError::MalformedUci {
@@ -137,11 +138,11 @@ impl Line {
                 uci: token.to_owned(),
             })?;
             positions.push(pos.clone());
-            sans.push(SanPlus::from_move_and_play_unchecked(&mut pos, m));
+            pos.play_unchecked(m);
             line_moves.push(m);
         }
         positions.push(pos);
-        Ok(Line { positions, moves: line_moves, sans, key_ply })
+        Ok(Line { positions, moves: line_moves, key_ply })
     }
 
     /// Number of plies (moves) in the line.
@@ -174,6 +175,14 @@ impl Line {
         ply > self.key_ply
     }
 
+    /// The move of `ply` in SAN, with its check or mate suffix.
+    pub fn san(&self, ply: usize) -> SanPlus {
+        SanPlus {
+            san: San::from_move(&self.positions[ply], self.moves[ply]),
+            suffix: Suffix::from_position(&self.positions[ply + 1]),
+        }
+    }
+
     /// The move of `ply` in UCI.
     pub fn uci(&self, ply: usize) -> UciMove {
         UciMove::from_move(self.moves[ply], CastlingMode::Standard)
@@ -202,7 +211,7 @@ mod tests {
         assert_eq!(line.plies(), 6);
         assert_eq!(line.solver(), Color::White);
         assert_eq!(line.solver_plies().collect::<Vec<_>>(), vec![1, 3, 5]);
-        let sans: Vec<String> = line.sans.iter().map(|s| s.to_string()).collect();
+        let sans: Vec<String> = (0..line.plies()).map(|ply| line.san(ply).to_string()).collect();
         assert_eq!(sans, ["Bxg3", "Rxe7", "Qb1+", "Nc1", "Qxc1+", "Qxc1"]);
         assert_eq!(line.uci(1).to_string(), "e6e7");
     }

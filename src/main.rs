@@ -133,7 +133,7 @@ fn find_puzzle(csv: &str, id: &str) -> Result<(String, String), RunError> {
         if batch.is_empty() {
             return Err(RunError::Config(format!("{csv}: no puzzle with id {id}")));
         }
-        for row in batch {
+        for row in batch.into_iter().map(koga::input::TextRow::from_raw) {
             if row.puzzle_id(&columns) == Some(id) {
                 let get = |c, name| row.required(c, name).map(str::to_owned);
                 return get(columns.fen, "FEN")

@@ -11,12 +11,12 @@ use std::io::BufWriter;
 use std::path::{Path, PathBuf};
 
 use polars::prelude::*;
-use shakmaty::{uci::UciMove, CastlingMode};
 
 use crate::annotate::{Analysis, Annotated, Outcome};
 use crate::input::Columns;
 use crate::pipeline::{OutputError, Sink};
 use crate::tactics::Roles;
+use shakmaty::{san::SanPlus, uci::UciMove};
 
 pub const PUZZLES_FILE: &str = "puzzles.parquet";
 pub const FIRES_FILE: &str = "fires.parquet";
@@ -87,7 +87,16 @@ impl TableWriter {
         let writer = ParquetWriter::new(BufWriter::with_capacity(1 << 20, file))
             // Level 1: most of the size win of zstd at a fraction of the CPU.
             .with_compression(ParquetCompression::Zstd(polars_parquet::write::ZstdLevel::try_new(1).ok()))
-            .with_statistics(StatisticsOptions::default())
+            // Null counts only: rows are in input order, so per-row-group
+            // min/max would span the whole range and prune nothing, while
+            // the footer keeps them for every row group of the run.
+            .with_statistics(StatisticsOptions {
+                min_value: false,
+                max_value: false,
+                distinct_count: false,
+                null_count: true,
+                ..StatisticsOptions::default()
+            })
             // Encoding stays on the writer thread: the workers are busy
             // classifying, and a --threads 1 run uses what it says.
             .set_parallel(false)
@@ -142,15 +151,22 @@ impl ParquetSink {
 }
 
 impl Sink for ParquetSink {
-    fn write(&mut self, batch: &[Annotated], columns: &Columns) -> Result<(), OutputError> {
-        let puzzles = puzzles_frame(batch, columns).map_err(|e| out_err(&self.puzzles.tmp, e))?;
+    /// The two tables' rows for one batch.
+    type Prepared = (DataFrame, DataFrame);
+
+    fn prepare(batch: &[Annotated], columns: &Columns) -> Result<Self::Prepared, OutputError> {
+        let (puzzles, fires) = rayon::join(|| puzzles_frame(batch, columns), || fires_frame(batch, columns));
+        let frame_err = |e: PolarsError| OutputError { path: "<batch>".into(), message: e.to_string() };
+        Ok((puzzles.map_err(frame_err)?, fires.map_err(frame_err)?))
+    }
+
+    fn write(&mut self, (puzzles, fires): Self::Prepared) -> Result<(), OutputError> {
         self.puzzles.write(&puzzles)?;
-        let fires = fires_frame(batch, columns).map_err(|e| out_err(&self.fires.tmp, e))?;
         self.fires.write(&fires)
     }
 
-    fn finish(self: Box<Self>) -> Result<(), OutputError> {
-        let ParquetSink { puzzles, fires, .. } = *self;
+    fn finish(self) -> Result<(), OutputError> {
+        let ParquetSink { puzzles, fires, .. } = self;
         let fires_tmp = fires.tmp.clone();
         if let Err(e) = puzzles.finish() {
             let _ = fs::remove_file(&fires_tmp);
@@ -159,7 +175,7 @@ impl Sink for ParquetSink {
         fires.finish()
     }
 
-    fn abort(self: Box<Self>) {
+    fn abort(self) {
         let _ = fs::remove_file(&self.puzzles.tmp);
         let _ = fs::remove_file(&self.fires.tmp);
     }
@@ -198,10 +214,8 @@ where
     builder.finish().into_column()
 }
 
-fn field<'a>(a: &'a Annotated, column: Option<usize>) -> Option<&'a str> {
-    let bytes = a.row.record.get(column?)?;
-    let text = std::str::from_utf8(bytes).ok()?.trim();
-    (!text.is_empty()).then_some(text)
+fn field(a: &Annotated, column: Option<usize>) -> Option<&str> {
+    a.row.field(column)
 }
 
 /// A space-separated field as a list; null when the input has no such column.
@@ -262,14 +276,14 @@ fn puzzles_frame(batch: &[Annotated], c: &Columns) -> PolarsResult<DataFrame> {
             "key_labels",
             n,
             rows.iter().map(|a| {
-                Some(analysis(a).map(|an| an.labels(false)).unwrap_or_default().into_iter().map(|l| l.name()))
+                Some(analysis(a).into_iter().flat_map(|an| an.labels(false)).map(|l| l.name()))
             }),
         ),
         list_column(
             "follow_up_labels",
             n,
             rows.iter().map(|a| {
-                Some(analysis(a).map(|an| an.labels(true)).unwrap_or_default().into_iter().map(|l| l.name()))
+                Some(analysis(a).into_iter().flat_map(|an| an.labels(true)).map(|l| l.name()))
             }),
         ),
         list_column(
@@ -284,10 +298,12 @@ fn puzzles_frame(batch: &[Annotated], c: &Columns) -> PolarsResult<DataFrame> {
 }
 
 fn fires_frame(batch: &[Annotated], c: &Columns) -> PolarsResult<DataFrame> {
-    let fires: Vec<(&Annotated, &Analysis, &crate::tactics::Fire)> = batch
+    // (row, its analysis, the fire, the fire's judged move)
+    type FireRow<'a> = (&'a Annotated, &'a Analysis, &'a crate::tactics::Fire, &'a (UciMove, SanPlus));
+    let fires: Vec<FireRow> = batch
         .iter()
         .filter_map(|a| match &a.outcome {
-            Outcome::Ok(an) => Some(an.fires.iter().map(move |f| (a, an, f))),
+            Outcome::Ok(an) => Some(an.fires.iter().zip(&an.fire_moves).map(move |(f, m)| (a, an, f, m))),
             _ => None,
         })
         .flatten()
@@ -296,30 +312,29 @@ fn fires_frame(batch: &[Annotated], c: &Columns) -> PolarsResult<DataFrame> {
     let mut text = String::new();
     let mut uci = StringChunkedBuilder::new("uci".into(), n);
     let mut san = StringChunkedBuilder::new("san".into(), n);
-    for (_, an, f) in &fires {
-        let ply = f.ply as usize;
+    for (_, _, _, (fire_uci, fire_san)) in &fires {
         text.clear();
-        UciMove::from_move(an.moves[ply], CastlingMode::Standard).append_to_string(&mut text);
+        fire_uci.append_to_string(&mut text);
         uci.append_value(&text);
         text.clear();
-        an.sans[ply].append_to_string(&mut text);
+        fire_san.append_to_string(&mut text);
         san.append_value(&text);
     }
     let mut columns = vec![
-        UInt64Chunked::from_iter_values("row_number".into(), fires.iter().map(|(a, _, _)| a.row.index + 1))
+        UInt64Chunked::from_iter_values("row_number".into(), fires.iter().map(|(a, _, _, _)| a.row.index + 1))
             .into_column(),
-        str_column("puzzle_id", n, fires.iter().map(|(a, _, _)| a.row.puzzle_id(c))),
-        UInt32Chunked::from_iter_values("ply".into(), fires.iter().map(|(_, _, f)| f.ply as u32)).into_column(),
+        str_column("puzzle_id", n, fires.iter().map(|(a, _, _, _)| a.row.puzzle_id(c))),
+        UInt32Chunked::from_iter_values("ply".into(), fires.iter().map(|(_, _, f, _)| f.ply as u32)).into_column(),
         uci.finish().into_column(),
         san.finish().into_column(),
-        str_column("label", n, fires.iter().map(|(_, _, f)| Some(f.label.name()))),
-        BooleanChunked::from_iter_values("follow_up".into(), fires.iter().map(|(_, _, f)| f.follow_up))
+        str_column("label", n, fires.iter().map(|(_, _, f, _)| Some(f.label.name()))),
+        BooleanChunked::from_iter_values("follow_up".into(), fires.iter().map(|(_, _, f, _)| f.follow_up))
             .into_column(),
-        Int32Chunked::from_iter_options("gain".into(), fires.iter().map(|(_, _, f)| f.gain.map(i32::from))).into_column(),
+        Int32Chunked::from_iter_options("gain".into(), fires.iter().map(|(_, _, f, _)| f.gain.map(i32::from))).into_column(),
     ];
     let mut roles: Vec<StringChunkedBuilder> =
         Roles::NAMES.iter().map(|&role| StringChunkedBuilder::new(role.into(), n)).collect();
-    for (_, _, f) in &fires {
+    for (_, _, f, _) in &fires {
         for (builder, (_, square)) in roles.iter_mut().zip(f.roles.iter()) {
             builder.append_option(square.map(square_name));
         }

@@ -13,7 +13,8 @@
 use std::fmt;
 use std::io::IsTerminal;
 use std::sync::atomic::Ordering;
-use std::sync::mpsc::{sync_channel, Receiver};
+use std::collections::BTreeMap;
+use std::sync::mpsc::{channel, sync_channel, Receiver};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -24,8 +25,13 @@ use crate::annotate::{annotate_row, Annotated, Outcome, RowFilter};
 use crate::input::{Columns, InputError, InputSpec, PuzzleReader, RawRow};
 use crate::line::LineForm;
 
+/// Batches classified at once. Each batch is itself spread over all
+/// workers, so a few in flight keep every core busy; more would only cost
+/// memory.
+const IN_FLIGHT: usize = 3;
+
 /// Rows per batch (and per Parquet row group) unless told otherwise.
-pub const DEFAULT_BATCH_ROWS: usize = 16_384;
+pub const DEFAULT_BATCH_ROWS: usize = 8_192;
 
 /// Everything a run needs to know.
 #[derive(Debug, Clone)]
@@ -56,14 +62,20 @@ impl Options {
     }
 }
 
-/// Where annotated batches go.
-pub trait Sink: Send {
-    /// Writes one batch, in input order.
-    fn write(&mut self, batch: &[Annotated], columns: &Columns) -> Result<(), OutputError>;
+/// Where annotated batches go, in two steps: `prepare` turns a batch into
+/// what will be written (pure, so it runs on the worker pool next to the
+/// classification), and `write` writes prepared batches in input order on
+/// the writer thread.
+pub trait Sink: Send + 'static {
+    type Prepared: Send + 'static;
+    /// Builds the output of one batch (runs on the worker pool).
+    fn prepare(batch: &[Annotated], columns: &Columns) -> Result<Self::Prepared, OutputError>;
+    /// Writes one prepared batch, in input order.
+    fn write(&mut self, prepared: Self::Prepared) -> Result<(), OutputError>;
     /// Completes the output (e.g. renames temporary files into place).
-    fn finish(self: Box<Self>) -> Result<(), OutputError>;
+    fn finish(self) -> Result<(), OutputError>;
     /// Removes whatever was written; the run failed.
-    fn abort(self: Box<Self>);
+    fn abort(self);
 }
 
 /// A failure writing the output.
@@ -164,13 +176,56 @@ pub fn peak_rss_bytes() -> Option<u64> {
     Some(kb * 1024)
 }
 
+/// Row counts of one batch.
+#[derive(Debug, Clone, Copy, Default)]
+struct Counts {
+    rows: u64,
+    ok: u64,
+    errors: u64,
+    filtered: u64,
+    fires: u64,
+}
+
+impl Counts {
+    fn of(batch: &[Annotated]) -> Counts {
+        let mut counts = Counts { rows: batch.len() as u64, ..Counts::default() };
+        for a in batch {
+            match &a.outcome {
+                Outcome::Ok(analysis) => {
+                    counts.ok += 1;
+                    counts.fires += analysis.fires.len() as u64;
+                }
+                Outcome::Error(_) => counts.errors += 1,
+                Outcome::Filtered => counts.filtered += 1,
+            }
+        }
+        counts
+    }
+
+    fn add_to(self, summary: &mut Summary) {
+        summary.rows_read += self.rows;
+        summary.ok += self.ok;
+        summary.errors += self.errors;
+        summary.filtered += self.filtered;
+        summary.fires += self.fires;
+    }
+}
+
+/// One batch's result, tagged with its place in the input.
+type Done<P> = (u64, Counts, Result<P, OutputError>);
+
 /// Runs the whole pipeline. The input is opened (and its header checked)
 /// before `make_sink` creates any output, so a bad input leaves nothing
 /// behind; on a later fatal error the sink is aborted, so nothing
 /// half-written is left under the final names.
-pub fn run(
+///
+/// Several batches are classified at once (each a job on the worker pool,
+/// itself split over the workers), so no core waits for the slowest row of
+/// a batch; the writer puts them back in input order. At most [`IN_FLIGHT`]
+/// batches are in flight whatever the thread count, which bounds memory.
+pub fn run<S: Sink>(
     options: &Options,
-    make_sink: impl FnOnce() -> Result<Box<dyn Sink>, OutputError>,
+    make_sink: impl FnOnce() -> Result<S, OutputError>,
 ) -> Result<Summary, RunError> {
     let started = Instant::now();
     let reader = PuzzleReader::open(&options.input)?;
@@ -191,8 +246,9 @@ pub fn run(
     let batch_rows = options.batch_rows.max(1);
     let limit = options.limit;
 
-    let (batch_tx, batch_rx) = sync_channel::<Result<Vec<RawRow>, InputError>>(1);
-    let (done_tx, done_rx) = sync_channel::<Vec<Annotated>>(1);
+    let (batch_tx, batch_rx) = sync_channel::<Result<Vec<RawRow>, InputError>>(2);
+    let (token_tx, token_rx) = sync_channel::<()>(IN_FLIGHT);
+    let (done_tx, done_rx) = channel::<Done<S::Prepared>>();
 
     let mut reader = reader;
     let reader_thread = thread::Builder::new()
@@ -222,14 +278,13 @@ pub fn run(
         })
         .expect("spawn reader thread");
 
-    let writer_columns = columns.clone();
     let writer_thread = thread::Builder::new()
         .name("koga-writer".into())
-        .spawn(move || write_all(sink, done_rx, &writer_columns))
+        .spawn(move || write_in_order(sink, done_rx, token_rx, progress))
         .expect("spawn writer thread");
 
-    let mut summary = Summary::default();
     let mut input_error = None;
+    let mut spawned = 0u64;
     for batch in batch_rx.iter() {
         let batch = match batch {
             Ok(b) => b,
@@ -238,41 +293,40 @@ pub fn run(
                 break;
             }
         };
-        let form = options.form;
-        let filter = &options.filter;
-        let columns = &columns;
-        let annotated: Vec<Annotated> = pool.install(|| {
-            batch
-                .into_par_iter()
-                .with_min_len(64)
-                .map(|row| annotate_row(row, columns, form, filter))
-                .collect()
-        });
-        for a in &annotated {
-            summary.rows_read += 1;
-            match &a.outcome {
-                Outcome::Ok(analysis) => {
-                    summary.ok += 1;
-                    summary.fires += analysis.fires.len() as u64;
-                }
-                Outcome::Error(_) => summary.errors += 1,
-                Outcome::Filtered => summary.filtered += 1,
-            }
-        }
-        progress.update(summary.rows_read);
-        if done_tx.send(annotated).is_err() {
+        if token_tx.send(()).is_err() {
             break; // the writer failed; its error is collected below
         }
+        let (columns, form, filter, done) = (columns.clone(), options.form, options.filter.clone(), done_tx.clone());
+        let seq = spawned;
+        pool.spawn(move || {
+            let annotated: Vec<Annotated> = batch
+                .into_par_iter()
+                .with_min_len(64)
+                .map(|row| annotate_row(row, &columns, form, &filter))
+                .collect();
+            let counts = Counts::of(&annotated);
+            let prepared = S::prepare(&annotated, &columns);
+            drop(annotated);
+            let _ = done.send((seq, counts, prepared));
+        });
+        spawned += 1;
     }
     drop(batch_rx);
     drop(done_tx);
+    drop(token_tx);
     let _ = reader_thread.join();
-    let (sink, write_result) = writer_thread.join().expect("writer thread panicked");
-    progress.finish();
+    let (sink, mut summary, written, write_result) = writer_thread.join().expect("writer thread panicked");
     if let Some(e) = input_error {
         sink.abort();
         return Err(e.into());
     }
+    let write_result = write_result.and_then(|()| {
+        if written == spawned {
+            Ok(())
+        } else {
+            Err(OutputError { path: "<pipeline>".into(), message: format!("internal error: {} batches lost", spawned - written) })
+        }
+    });
     if let Err(e) = write_result {
         sink.abort();
         return Err(e.into());
@@ -283,17 +337,32 @@ pub fn run(
     Ok(summary)
 }
 
-fn write_all(
-    mut sink: Box<dyn Sink>,
-    batches: Receiver<Vec<Annotated>>,
-    columns: &Columns,
-) -> (Box<dyn Sink>, Result<(), OutputError>) {
-    for batch in batches.iter() {
-        if let Err(e) = sink.write(&batch, columns) {
-            return (sink, Err(e));
+/// The writer thread: batches arrive as they finish and are written in
+/// input order; each written batch frees a slot for the next one.
+fn write_in_order<S: Sink>(
+    mut sink: S,
+    done: Receiver<Done<S::Prepared>>,
+    slots: Receiver<()>,
+    progress: Progress,
+) -> (S, Summary, u64, Result<(), OutputError>) {
+    let mut summary = Summary::default();
+    let mut pending = BTreeMap::new();
+    let mut next = 0u64;
+    for (seq, counts, prepared) in done.iter() {
+        pending.insert(seq, (counts, prepared));
+        while let Some((counts, prepared)) = pending.remove(&next) {
+            if let Err(e) = prepared.and_then(|p| sink.write(p)) {
+                progress.finish();
+                return (sink, summary, next, Err(e));
+            }
+            counts.add_to(&mut summary);
+            progress.update(summary.rows_read);
+            next += 1;
+            let _ = slots.recv();
         }
     }
-    (sink, Ok(()))
+    progress.finish();
+    (sink, summary, next, Ok(()))
 }
 
 /// The progress bar: on stderr, only when it is a terminal; position is the

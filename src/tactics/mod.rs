@@ -84,6 +84,9 @@ labels! {
     VeryLong => "veryLong",
 }
 
+// Label sets are kept as u64 bit sets (see `Analysis::labels`).
+const _: () = assert!(Label::ALL.len() <= 64);
+
 impl Label {
     /// Motifs about winning material, silent on a mating move.
     pub const fn is_material_motif(self) -> bool {
