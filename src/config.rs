@@ -7,6 +7,7 @@
 //! row_group_rows = 8192          # rows per batch and Parquet row group
 //! form = "puzzle"                 # "puzzle" (Lichess layout) or "line"
 //! limit = 1000                    # optional: stop after this many rows
+//! part_rows = 1000000             # optional: each table a directory of part files
 //!
 //! [filter]                        # optional row filters
 //! min_rating = 1500
@@ -38,6 +39,8 @@ pub struct PipelineFile {
     pub form: Form,
     #[serde(default)]
     pub limit: Option<u64>,
+    #[serde(default)]
+    pub part_rows: Option<u64>,
     #[serde(default)]
     pub filter: Filter,
 }
@@ -94,6 +97,7 @@ impl PipelineFile {
             },
             filter: RowFilter { min_rating: self.filter.min_rating, max_rating: self.filter.max_rating },
             progress: true,
+            part_rows: self.part_rows.filter(|&n| n > 0),
         }
     }
 }

@@ -32,5 +32,5 @@ pub fn annotate_to_parquet(
     options: &pipeline::Options,
     out_dir: &std::path::Path,
 ) -> Result<pipeline::Summary, pipeline::RunError> {
-    pipeline::run(options, || output::ParquetSink::create(out_dir))
+    pipeline::run(options, || output::ParquetSink::create(out_dir, options.part_rows))
 }

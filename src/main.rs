@@ -47,6 +47,9 @@ enum Command {
         /// Input rows are plain lines: the first move is already the judged side's (no setup move)
         #[arg(long)]
         lines: bool,
+        /// Write each table as a directory of part files of about N rows (DIR/fires.parquet/part-00000.parquet, …)
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+        part_rows: Option<u64>,
         /// Never draw the progress bar
         #[arg(long)]
         no_progress: bool,
@@ -77,7 +80,7 @@ enum Command {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        Command::Annotate { input, out, threads, limit, batch_rows, lines, no_progress } => {
+        Command::Annotate { input, out, threads, limit, batch_rows, lines, part_rows, no_progress } => {
             let options = Options {
                 input: InputSpec::from_arg(&input),
                 threads,
@@ -86,6 +89,7 @@ fn main() -> ExitCode {
                 form: if lines { LineForm::Line } else { LineForm::Puzzle },
                 filter: Default::default(),
                 progress: !no_progress,
+                part_rows,
             };
             annotate(&options, &out)
         }

@@ -73,56 +73,107 @@ pub struct ParquetSink {
     fires: TableWriter,
 }
 
+/// One table: a single file, or (with `part_rows`) a directory of part
+/// files, so that a run of any size keeps a bounded footer in memory (the
+/// Parquet writer holds every row group's index until the footer).
 struct TableWriter {
+    /// Temporary name (a file, or a directory of parts).
     tmp: PathBuf,
     target: PathBuf,
-    writer: polars::io::parquet::write::BatchedWriter<BufWriter<File>>,
+    schema: Schema,
+    part_rows: Option<u64>,
+    part: usize,
+    rows_in_part: u64,
+    writer: Option<polars::io::parquet::write::BatchedWriter<BufWriter<File>>>,
+}
+
+fn open_parquet(path: &Path, schema: &Schema) -> Result<polars::io::parquet::write::BatchedWriter<BufWriter<File>>, OutputError> {
+    let file = File::create(path).map_err(|e| out_err(path, e))?;
+    ParquetWriter::new(BufWriter::with_capacity(1 << 20, file))
+        // Level 1: most of the size win of zstd at a fraction of the CPU.
+        .with_compression(ParquetCompression::Zstd(polars_parquet::write::ZstdLevel::try_new(1).ok()))
+        // Null counts only: rows are in input order, so per-row-group
+        // min/max would span the whole range and prune nothing, while
+        // the footer keeps them for every row group of the run.
+        .with_statistics(StatisticsOptions {
+            min_value: false,
+            max_value: false,
+            distinct_count: false,
+            null_count: true,
+            ..StatisticsOptions::default()
+        })
+        // Encoding stays on the writer thread: the workers are busy
+        // classifying, and a --threads 1 run uses what it says.
+        .set_parallel(false)
+        // Readers take column types from the Arrow schema in the footer.
+        // Polars would store its newest (string_view) types, which
+        // pandas cannot convert; the classic large_string types read
+        // everywhere and describe the same Parquet data.
+        .with_key_value_metadata(Some(KeyValueMetadata::Static(vec![
+            polars_parquet::write::schema_to_metadata_key(&schema.to_arrow(CompatLevel::oldest())),
+        ])))
+        .batched(schema)
+        .map_err(|e| out_err(path, e))
 }
 
 impl TableWriter {
-    fn create(dir: &Path, name: &str, schema: &Schema) -> Result<TableWriter, OutputError> {
+    fn create(dir: &Path, name: &str, schema: Schema, part_rows: Option<u64>) -> Result<TableWriter, OutputError> {
         let target = dir.join(name);
         let tmp = dir.join(format!(".{name}.tmp-{}", std::process::id()));
-        let file = File::create(&tmp).map_err(|e| out_err(&tmp, e))?;
-        let writer = ParquetWriter::new(BufWriter::with_capacity(1 << 20, file))
-            // Level 1: most of the size win of zstd at a fraction of the CPU.
-            .with_compression(ParquetCompression::Zstd(polars_parquet::write::ZstdLevel::try_new(1).ok()))
-            // Null counts only: rows are in input order, so per-row-group
-            // min/max would span the whole range and prune nothing, while
-            // the footer keeps them for every row group of the run.
-            .with_statistics(StatisticsOptions {
-                min_value: false,
-                max_value: false,
-                distinct_count: false,
-                null_count: true,
-                ..StatisticsOptions::default()
-            })
-            // Encoding stays on the writer thread: the workers are busy
-            // classifying, and a --threads 1 run uses what it says.
-            .set_parallel(false)
-            // Readers take column types from the Arrow schema in the footer.
-            // Polars would store its newest (string_view) types, which
-            // pandas cannot convert; the classic large_string types read
-            // everywhere and describe the same Parquet data.
-            .with_key_value_metadata(Some(KeyValueMetadata::Static(vec![
-                polars_parquet::write::schema_to_metadata_key(&schema.to_arrow(CompatLevel::oldest())),
-            ])))
-            .batched(schema)
-            .map_err(|e| out_err(&tmp, e))?;
-        Ok(TableWriter { tmp, target, writer })
+        let mut table = TableWriter { tmp, target, schema, part_rows, part: 0, rows_in_part: 0, writer: None };
+        if part_rows.is_some() {
+            fs::create_dir_all(&table.tmp).map_err(|e| out_err(&table.tmp, e))?;
+        }
+        table.writer = Some(open_parquet(&table.current_path(), &table.schema)?);
+        Ok(table)
+    }
+
+    fn current_path(&self) -> PathBuf {
+        match self.part_rows {
+            None => self.tmp.clone(),
+            Some(_) => self.tmp.join(format!("part-{:05}.parquet", self.part)),
+        }
     }
 
     fn write(&mut self, df: &DataFrame) -> Result<(), OutputError> {
         if df.height() == 0 {
             return Ok(());
         }
-        self.writer.write_batch(df).map_err(|e| out_err(&self.tmp, e))
+        if self.part_rows.is_some_and(|limit| self.rows_in_part >= limit) {
+            self.close_part()?;
+            self.part += 1;
+            self.rows_in_part = 0;
+            self.writer = Some(open_parquet(&self.current_path(), &self.schema)?);
+        }
+        let path = self.current_path();
+        let writer = self.writer.as_mut().expect("an open part");
+        writer.write_batch(df).map_err(|e| out_err(&path, e))?;
+        self.rows_in_part += df.height() as u64;
+        Ok(())
     }
 
-    fn finish(self) -> Result<(), OutputError> {
-        self.writer.finish().map_err(|e| out_err(&self.tmp, e))?;
-        drop(self.writer);
+    fn close_part(&mut self) -> Result<(), OutputError> {
+        if let Some(writer) = self.writer.take() {
+            writer.finish().map_err(|e| out_err(&self.current_path(), e))?;
+        }
+        Ok(())
+    }
+
+    fn finish(mut self) -> Result<(), OutputError> {
+        self.close_part()?;
+        // A previous run's table may stand there, in either layout: a file
+        // is replaced by the rename itself, a directory has to go first.
+        if self.target.is_dir() {
+            fs::remove_dir_all(&self.target).map_err(|e| out_err(&self.target, e))?;
+        } else if self.part_rows.is_some() && self.target.exists() {
+            fs::remove_file(&self.target).map_err(|e| out_err(&self.target, e))?;
+        }
         fs::rename(&self.tmp, &self.target).map_err(|e| out_err(&self.target, e))
+    }
+
+    fn abort(mut self) {
+        self.writer.take();
+        let _ = if self.part_rows.is_some() { fs::remove_dir_all(&self.tmp) } else { fs::remove_file(&self.tmp) };
     }
 }
 
@@ -132,13 +183,15 @@ fn out_err(path: &Path, e: impl std::fmt::Display) -> OutputError {
 
 impl ParquetSink {
     /// Creates the output directory (if needed) and both temporary files.
-    pub fn create(dir: &Path) -> Result<ParquetSink, OutputError> {
+    /// With `part_rows`, each table is a directory of part files of about
+    /// that many rows each (`puzzles.parquet/part-00000.parquet`, …).
+    pub fn create(dir: &Path, part_rows: Option<u64>) -> Result<ParquetSink, OutputError> {
         fs::create_dir_all(dir).map_err(|e| out_err(dir, format!("cannot create output directory: {e}")))?;
-        let puzzles = TableWriter::create(dir, PUZZLES_FILE, &puzzles_schema())?;
-        let fires = match TableWriter::create(dir, FIRES_FILE, &fires_schema()) {
+        let puzzles = TableWriter::create(dir, PUZZLES_FILE, puzzles_schema(), part_rows)?;
+        let fires = match TableWriter::create(dir, FIRES_FILE, fires_schema(), part_rows) {
             Ok(f) => f,
             Err(e) => {
-                let _ = fs::remove_file(&puzzles.tmp);
+                puzzles.abort();
                 return Err(e);
             }
         };
@@ -167,17 +220,16 @@ impl Sink for ParquetSink {
 
     fn finish(self) -> Result<(), OutputError> {
         let ParquetSink { puzzles, fires, .. } = self;
-        let fires_tmp = fires.tmp.clone();
         if let Err(e) = puzzles.finish() {
-            let _ = fs::remove_file(&fires_tmp);
+            fires.abort();
             return Err(e);
         }
         fires.finish()
     }
 
     fn abort(self) {
-        let _ = fs::remove_file(&self.puzzles.tmp);
-        let _ = fs::remove_file(&self.fires.tmp);
+        self.puzzles.abort();
+        self.fires.abort();
     }
 }
 

@@ -46,6 +46,9 @@ pub struct Options {
     pub filter: RowFilter,
     /// Draw a progress bar (only ever on a terminal).
     pub progress: bool,
+    /// Write each table as a directory of part files of about this many
+    /// rows (bounds the writer's memory on huge runs); `None`: one file.
+    pub part_rows: Option<u64>,
 }
 
 impl Options {
@@ -58,6 +61,7 @@ impl Options {
             form: LineForm::Puzzle,
             filter: RowFilter::default(),
             progress: true,
+            part_rows: None,
         }
     }
 }

@@ -305,3 +305,32 @@ fn simple_labels_agree_with_lichess_themes_on_the_dev_set() {
     }
     assert!(disagreements.is_empty(), "{} disagreements, first: {:?}", disagreements.len(), &disagreements[..disagreements.len().min(10)]);
 }
+
+#[test]
+fn part_files_hold_every_row_once() {
+    let out = tempfile::tempdir().unwrap();
+    let mut opts = options(root().join("data/sample.csv.zst"));
+    opts.batch_rows = 250;
+    opts.part_rows = Some(500);
+    let summary = koga::annotate_to_parquet(&opts, out.path()).unwrap();
+    let dir = out.path().join("puzzles.parquet");
+    assert!(dir.is_dir());
+    let mut parts: Vec<PathBuf> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).collect();
+    parts.sort();
+    assert_eq!(parts.len(), 5, "{parts:?}"); // 2001 rows in parts of 500
+    assert!(parts[0].ends_with("part-00000.parquet"));
+    let mut rows = Vec::new();
+    for part in &parts {
+        let df = read(part);
+        check_against_schema(&df, "puzzles.json");
+        rows.extend(df.column("row_number").unwrap().u64().unwrap().into_no_null_iter());
+    }
+    assert_eq!(rows, (1..=2001).collect::<Vec<u64>>());
+    let fire_rows: usize = std::fs::read_dir(out.path().join("fires.parquet"))
+        .unwrap()
+        .map(|e| read(&e.unwrap().path()).height())
+        .sum();
+    assert_eq!(fire_rows as u64, summary.fires);
+    // Nothing left under temporary names.
+    assert_eq!(std::fs::read_dir(out.path()).unwrap().count(), 2);
+}
