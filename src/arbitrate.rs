@@ -140,18 +140,26 @@ fn discovery_hits(facts: &PlyFacts, da: &Fire) -> i32 {
 /// fires as the detectors left them, so the order of rules and fires does
 /// not matter.
 pub fn arbitrate(facts: &PlyFacts, fires: &mut Vec<Fire>, removed: &mut Vec<Removed>) {
-    let before = fires.clone();
-    fires.retain(|fire| {
+    // Decide every loser first (a bit per fire, no copy of the fires), then
+    // drop them all at once.
+    let mut losers = 0u64;
+    for (i, fire) in fires.iter().enumerate().take(64) {
         for rule in RULES.iter().filter(|r| r.loser == fire.label) {
-            let winner = before.iter().find(|w| {
+            let winner = fires.iter().find(|w| {
                 w.label != fire.label && rule.winners.contains(&w.label) && (rule.when)(facts, fire, w)
             });
             if let Some(winner) = winner {
                 removed.push(Removed { fire: *fire, by: winner.label, rule: rule.why });
-                return false;
+                losers |= 1 << i;
+                break;
             }
         }
-        true
+    }
+    let mut i = 0;
+    fires.retain(|_| {
+        let keep = losers & (1 << i.min(63)) == 0 || i >= 64;
+        i += 1;
+        keep
     });
 }
 

@@ -23,6 +23,42 @@ pub struct Unmasked {
     pub hit: Option<Square>,
 }
 
+/// The lines a move unmasked, stored inline: at most 8 directions from
+/// each of at most 2 vacated squares (castling), so no allocation.
+#[derive(Debug, Clone, Copy)]
+pub struct UnmaskedLines {
+    lines: [Unmasked; 16],
+    len: usize,
+}
+
+impl UnmaskedLines {
+    const EMPTY: Unmasked = Unmasked { slider: Square::A1, vacated: Square::A1, hit: None };
+
+    pub fn new() -> UnmaskedLines {
+        UnmaskedLines { lines: [Self::EMPTY; 16], len: 0 }
+    }
+
+    fn push(&mut self, line: Unmasked) {
+        if self.len < self.lines.len() {
+            self.lines[self.len] = line;
+            self.len += 1;
+        }
+    }
+}
+
+impl Default for UnmaskedLines {
+    fn default() -> Self {
+        UnmaskedLines::new()
+    }
+}
+
+impl std::ops::Deref for UnmaskedLines {
+    type Target = [Unmasked];
+    fn deref(&self) -> &[Unmasked] {
+        &self.lines[..self.len]
+    }
+}
+
 /// What detectors need to know about one judged ply.
 pub struct PlyFacts<'a> {
     pub line: &'a Line,
@@ -48,7 +84,7 @@ pub struct PlyFacts<'a> {
     /// Balances of the whole line, shared by all plies.
     pub balances: &'a [i32],
     /// Lines our move unmasked (discoveries), in colour-relative order.
-    pub unmasked: Vec<Unmasked>,
+    pub unmasked: UnmaskedLines,
 }
 
 impl<'a> PlyFacts<'a> {
@@ -88,7 +124,7 @@ impl<'a> PlyFacts<'a> {
             vacated,
             checkers: after.checkers(),
             balances,
-            unmasked: Vec::new(),
+            unmasked: UnmaskedLines::new(),
         };
         facts.unmasked = facts.find_unmasked();
         facts
@@ -97,6 +133,11 @@ impl<'a> PlyFacts<'a> {
     /// Our move gives check.
     pub fn gives_check(&self) -> bool {
         self.checkers.any()
+    }
+
+    /// The moved piece is one of the checkers (a direct check).
+    pub fn moved_piece_gives_check(&self) -> bool {
+        self.checkers.contains(self.to)
     }
 
     /// Balance right before and right after this ply.
@@ -140,12 +181,12 @@ impl<'a> PlyFacts<'a> {
         self.after.board().attacks_from(self.to)
     }
 
-    fn find_unmasked(&self) -> Vec<Unmasked> {
+    fn find_unmasked(&self) -> UnmaskedLines {
         let before = self.before.board();
         let after = self.after.board();
         let occupied_before = before.occupied();
         let occupied_after = after.occupied();
-        let mut found = Vec::new();
+        let mut found = UnmaskedLines::new();
         for vacated in self.vacated {
             let candidates = before.by_color(self.us)
                 & before.sliders()
@@ -212,9 +253,10 @@ mod tests {
         let facts = PlyFacts::new(&line, 1, &balances);
         assert_eq!((facts.from, facts.to, facts.moved_role), (Square::E4, Square::D6, Role::Knight));
         assert_eq!(facts.checkers.count(), 2);
+        assert!(facts.moved_piece_gives_check());
         assert_eq!(
-            facts.unmasked,
-            vec![Unmasked { slider: Square::E1, vacated: Square::E4, hit: Some(Square::E8) }]
+            &*facts.unmasked,
+            &[Unmasked { slider: Square::E1, vacated: Square::E4, hit: Some(Square::E8) }]
         );
         assert_eq!(facts.captured, None);
     }

@@ -34,7 +34,7 @@ pub fn detect(facts: &PlyFacts, fires: &mut Vec<Fire>) {
     let king = after.king_of(facts.them);
     let mut check = None;
     let mut attack: Option<(i32, Roles)> = None;
-    for u in &facts.unmasked {
+    for u in facts.unmasked.iter() {
         let Some(hit) = u.hit else { continue };
         if after.color_at(hit) != Some(facts.them) {
             continue;
