@@ -171,16 +171,6 @@ impl<'a> PlyFacts<'a> {
         board::attackers(board, sq, self.us, board.occupied())
     }
 
-    /// Value of the opponent's piece on `sq` after the move.
-    pub fn value_after(&self, sq: Square) -> i32 {
-        board::value_at(self.after.board(), sq)
-    }
-
-    /// Squares the moved piece attacks from its landing square.
-    pub fn moved_attacks(&self) -> Bitboard {
-        self.after.board().attacks_from(self.to)
-    }
-
     fn find_unmasked(&self) -> UnmaskedLines {
         let before = self.before.board();
         let after = self.after.board();

@@ -68,7 +68,6 @@ pub fn fires_schema() -> Schema {
 
 /// Writes `puzzles.parquet` and `fires.parquet` into a directory.
 pub struct ParquetSink {
-    dir: PathBuf,
     puzzles: TableWriter,
     fires: TableWriter,
 }
@@ -195,11 +194,7 @@ impl ParquetSink {
                 return Err(e);
             }
         };
-        Ok(ParquetSink { dir: dir.to_owned(), puzzles, fires })
-    }
-
-    pub fn dir(&self) -> &Path {
-        &self.dir
+        Ok(ParquetSink { puzzles, fires })
     }
 }
 

@@ -1,7 +1,7 @@
 //! Threats: which enemy pieces our pieces now menace. Shared by fork,
 //! doubleAttack, skewer and counterThreat so they agree on what a threat is.
 
-use shakmaty::{Bitboard, Position, Role, Square};
+use shakmaty::{Position, Role, Square};
 
 use crate::board::{self, relative_squares, value};
 use crate::facts::PlyFacts;
@@ -45,12 +45,6 @@ pub fn new_threats(facts: &PlyFacts) -> Vec<Threat> {
         }
     }
     threats
-}
-
-/// The enemy pieces attacked by the piece on `from` (after the move).
-pub fn attacked_by(facts: &PlyFacts, from: Square) -> Bitboard {
-    let after = facts.after.board();
-    after.attacks_from(from) & after.by_color(facts.them)
 }
 
 /// The next solver move captures one of `targets` (returns its square).
