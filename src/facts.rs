@@ -1,6 +1,8 @@
 //! Per-ply facts: what every detector reads about one judged move, computed
 //! once per ply before the detectors run.
 
+use std::cell::OnceCell;
+
 use shakmaty::{attacks, Bitboard, Chess, Color, Move, Position, Role, Square};
 
 use crate::board::{self, value};
@@ -59,6 +61,21 @@ impl std::ops::Deref for UnmaskedLines {
     }
 }
 
+/// What a capture wins (spec §3 "defended", "lasting gain", "plain
+/// recapture"): shared by hangingPiece and insufficientlyDefended.
+#[derive(Debug, Clone, Copy)]
+pub struct CaptureVerdict {
+    pub victim: Square,
+    pub victim_value: i32,
+    pub defended: bool,
+    /// What we net once the defender recaptures as well as it can.
+    pub exchange: i32,
+    /// The balance holds two plies on (or the line ends sooner).
+    pub lasting: bool,
+    /// The opponent just took something at least as valuable on this square.
+    pub plain_recapture: bool,
+}
+
 /// What detectors need to know about one judged ply.
 pub struct PlyFacts<'a> {
     pub line: &'a Line,
@@ -85,6 +102,10 @@ pub struct PlyFacts<'a> {
     pub balances: &'a [i32],
     /// Lines our move unmasked (discoveries), in colour-relative order.
     pub unmasked: UnmaskedLines,
+    // Facts only some detectors need, computed on first use, once per ply.
+    capture: OnceCell<Option<CaptureVerdict>>,
+    ours_to_move_after: OnceCell<Option<Chess>>,
+    theirs_to_move_before: OnceCell<Option<Chess>>,
 }
 
 impl<'a> PlyFacts<'a> {
@@ -125,6 +146,9 @@ impl<'a> PlyFacts<'a> {
             checkers: after.checkers(),
             balances,
             unmasked: UnmaskedLines::new(),
+            capture: OnceCell::new(),
+            ours_to_move_after: OnceCell::new(),
+            theirs_to_move_before: OnceCell::new(),
         };
         facts.unmasked = facts.find_unmasked();
         facts
@@ -133,6 +157,33 @@ impl<'a> PlyFacts<'a> {
     /// Our move gives check.
     pub fn gives_check(&self) -> bool {
         self.checkers.any()
+    }
+
+    /// What our capture wins, if the move captures.
+    pub fn capture_verdict(&self) -> Option<CaptureVerdict> {
+        *self.capture.get_or_init(|| {
+            let (victim, role) = self.captured?;
+            let victim_value = value(role);
+            let defended = board::is_defended(self.after.board(), self.to, self.them);
+            let recapture = board::capture_gain(self.after, self.to).unwrap_or(0).max(0);
+            let lasting = self.balances.get(self.ply + 3).is_none_or(|&later| later >= self.balance_after());
+            let plain_recapture = self.ply.checked_sub(1).and_then(|prev| self.move_at(prev)).is_some_and(|prev| {
+                prev.is_capture() && capture_square(prev) == victim && captured_value(prev) >= victim_value
+            });
+            Some(CaptureVerdict { victim, victim_value, defended, exchange: victim_value - recapture, lasting, plain_recapture })
+        })
+    }
+
+    /// The position after the move with us to move again (what we could
+    /// take in place), or `None` where that is impossible.
+    pub fn ours_to_move_after(&self) -> Option<&Chess> {
+        self.ours_to_move_after.get_or_init(|| board::swap_turn(self.after)).as_ref()
+    }
+
+    /// The position before the move with the opponent to move (what it
+    /// threatened), or `None` where that is impossible.
+    pub fn theirs_to_move_before(&self) -> Option<&Chess> {
+        self.theirs_to_move_before.get_or_init(|| board::swap_turn(self.before)).as_ref()
     }
 
     /// The moved piece is one of the checkers (a direct check).

@@ -31,10 +31,10 @@ pub fn detect(facts: &PlyFacts, fires: &mut Vec<Fire>) {
     if attacked.is_empty() {
         return;
     }
-    let Some(theirs_before) = board::swap_turn(facts.before) else { return };
+    let Some(theirs_before) = facts.theirs_to_move_before() else { return };
     let earlier = facts.line.before(facts.ply - 1);
     let threatened = attacked.into_iter().filter(|&sq| {
-        board::profitable_capture(&theirs_before, sq)
+        board::profitable_capture(theirs_before, sq)
             && !board::profitable_capture(earlier, sq)
             && board::profitable_capture(facts.after, sq)
     });

@@ -21,39 +21,11 @@
 //! - Roles: `victim` (the piece taken), `moved` (our capturer's square).
 //!   `gain` is the victim's value.
 
-use shakmaty::Position;
 use super::{Fire, Label, Roles};
-use crate::board::{self, value};
-use crate::facts::{capture_square, captured_value, PlyFacts};
-
-/// The capture facts hangingPiece and insufficientlyDefended share.
-pub struct CaptureVerdict {
-    pub victim: shakmaty::Square,
-    pub victim_value: i32,
-    pub defended: bool,
-    /// What we net once the defender recaptures as well as it can.
-    pub exchange: i32,
-    /// The balance holds two plies on (or the line ends sooner).
-    pub lasting: bool,
-    /// The opponent just took something at least as valuable on this square.
-    pub plain_recapture: bool,
-}
-
-pub fn capture_verdict(facts: &PlyFacts) -> Option<CaptureVerdict> {
-    let (victim, role) = facts.captured?;
-    let victim_value = value(role);
-    let after = facts.after.board();
-    let defended = board::is_defended(after, facts.to, facts.them);
-    let recapture = board::capture_gain(facts.after, facts.to).unwrap_or(0).max(0);
-    let lasting = facts.balances.get(facts.ply + 3).is_none_or(|&later| later >= facts.balance_after());
-    let plain_recapture = facts.ply.checked_sub(1).and_then(|prev| facts.move_at(prev)).is_some_and(|prev| {
-        prev.is_capture() && capture_square(prev) == victim && captured_value(prev) >= victim_value
-    });
-    Some(CaptureVerdict { victim, victim_value, defended, exchange: victim_value - recapture, lasting, plain_recapture })
-}
+use crate::facts::PlyFacts;
 
 pub fn detect(facts: &PlyFacts, fires: &mut Vec<Fire>) {
-    let Some(v) = capture_verdict(facts) else { return };
+    let Some(v) = facts.capture_verdict() else { return };
     if v.defended || v.plain_recapture || !v.lasting {
         return;
     }

@@ -18,13 +18,12 @@
 //! to a minor piece; negatives where the exchange is even or losing.
 
 use shakmaty::Position;
-use super::hanging_piece::capture_verdict;
 use super::{Fire, Label, Roles};
 use crate::board::{self, relative_squares};
 use crate::facts::PlyFacts;
 
 pub fn detect(facts: &PlyFacts, fires: &mut Vec<Fire>) {
-    let Some(v) = capture_verdict(facts) else { return };
+    let Some(v) = facts.capture_verdict() else { return };
     if !v.defended || v.exchange <= 0 || v.plain_recapture || !v.lasting {
         return;
     }

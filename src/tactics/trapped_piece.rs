@@ -66,15 +66,13 @@ fn judge(facts: &PlyFacts, target: Square) -> Option<Fire> {
         }
     })?;
     // Safe where it stands: we cannot win it in place.
-    let ours_to_move = board::swap_turn(facts.after)?;
-    if !board::profitable_capture(&ours_to_move, target) {
+    if !board::profitable_capture(facts.ours_to_move_after()?, target) {
         return None;
     }
     let flights = no_safe_flight(facts.after, target, attackers)?;
     // An attack that already existed needs the trap to have been complete already.
     if board::least_valuable_legal_capture(facts.before, target).is_some() {
-        let theirs_before = board::swap_turn(facts.before)?;
-        no_safe_flight(&theirs_before, target, facts.our_attackers_before(target))?;
+        no_safe_flight(facts.theirs_to_move_before()?, target, facts.our_attackers_before(target))?;
     }
     let mut roles = Roles { target: Some(target), attacker: Some(new_attacker), ..Roles::default() };
     let mut fire = Fire::at(facts, Label::TrappedPiece).with_gain(value(facts.after.board().role_at(target)?) as i16);
