@@ -19,20 +19,33 @@ annotate: build
 	$(KOGA) run $(PIPELINE)
 
 ## Every test: Rust unit, golden and end-to-end tests, then the Parquet
-## files read back by Python polars and pyarrow.
+## read back by DuckDB, polars, pyarrow and pandas (tests/python).
 test: test-rust test-python
 
 test-rust:
+	$(CARGO) fmt --all -- --check
+	$(CARGO) clippy --locked --all-targets -- -D warnings
 	$(CARGO) test --locked
 
-test-python:
-	$(CARGO) build --locked --quiet
-	$(PYTHON) scripts/check_parquet.py target/debug/koga
-	$(PYTHON) scripts/gen_tactic_docs.py --check
+## The project's own Python environment (pinned readers and pytest).
+PYENV := target/pyenv
+$(PYENV)/installed: tests/python/requirements.txt
+	$(PYTHON) -m venv $(PYENV)
+	$(PYENV)/bin/python -m pip install --quiet --disable-pip-version-check -r tests/python/requirements.txt
+	touch $@
 
-## Regenerate docs/tactics/ from the detectors' rules and test positions.
+test-python: $(PYENV)/installed
+	$(CARGO) build --locked --quiet
+	KOGA=target/debug/koga $(PYENV)/bin/python -m pytest -q -p no:cacheprovider tests/python
+	$(PYTHON) scripts/gen_tactic_docs.py --koga target/debug/koga --check
+
+## Regenerate what is generated from the code: docs/tactics/ (the vocabulary,
+## the detectors' rules and test positions), docs/arbitration.md (the
+## arbitration table) and the README's table of labels.
 docs:
-	$(PYTHON) scripts/gen_tactic_docs.py
+	$(CARGO) build --locked --quiet
+	$(PYTHON) scripts/gen_tactic_docs.py --koga target/debug/koga
+	KOGA_BLESS=1 $(CARGO) test --locked --quiet --no-default-features --test classifier generated_docs
 
 ## Benchmarks: criterion (reading, replay, classify), then end-to-end.
 bench:

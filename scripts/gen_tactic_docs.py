@@ -1,25 +1,21 @@
 #!/usr/bin/env python3
-"""Writes docs/tactics/<label>.md, in the seeds' form, from the single source
-of truth: each detector's opening doc comment (its rules) and the positions
-its tests use (plus the golden seed cases for the four seed tactics).
+"""Writes docs/tactics/<label>.md, in the seeds' form, from the sources of
+truth: the vocabulary (`koga labels --format json`: kind, family, roles,
+description), each detector's opening doc comment (its rules) and the
+positions its tests use (plus the golden seed cases for the seed tactics).
 
-    scripts/gen_tactic_docs.py          # (re)write the docs
-    scripts/gen_tactic_docs.py --check  # fail if a doc is out of date
+    scripts/gen_tactic_docs.py [--koga BIN]          # (re)write the docs
+    scripts/gen_tactic_docs.py [--koga BIN] --check  # fail if a doc is out of date
 """
 import json
 import os
 import re
+import subprocess
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SRC = os.path.join(ROOT, "src", "tactics")
 OUT = os.path.join(ROOT, "docs", "tactics")
-SEEDS = {
-    "000_a32e9b4a2674109c.txt": ["pinnedDefender"],
-    "001_b20f701842425c08.txt": ["trappedPiece"],
-    "002_510e0a933f40f503.txt": ["hangingPiece"],
-    "004_bdcccf39d1cc5203.txt": ["discoveredCheck", "discoveredAttack", "doubleCheck"],
-}
 CASE = re.compile(r'\(\s*"([^"]+)",\s*"([^"]+)",\s*"([^"]*)",\s*(\d+)\s*\)')
 
 
@@ -65,12 +61,22 @@ def golden(label):
     return cases
 
 
-def render(label, rules, positions, listed):
-    seed = next((s for s, ls in SEEDS.items() if label in ls), None)
-    out = [f"# {label}", ""]
+def vocabulary(koga):
+    """The labels as `koga labels --format json` declares them."""
+    text = subprocess.run([koga, "labels", "--format", "json"], check=True, capture_output=True, text=True).stdout
+    return {entry["name"]: entry for entry in json.loads(text)}
+
+
+def render(info, rules, positions, listed):
+    label = info["name"]
+    seed = info["family"] == "seed"
+    out = [f"# {label}", "", f"{info['description']}.", ""]
+    out.append(f"A {info['kind']} label of the {info['family']} family.")
     if seed:
-        out += [f"A seed tactic: the rules are those of `seeds/{seed}`, as the code states them.", ""]
-    out += ["How Koga decides", ""]
+        out.append("A seed tactic: its rules are those of its seed document, word for word, as the code states them.")
+    if info["roles"]:
+        out.append("Roles: " + ", ".join(f"`{r}`" for r in info["roles"]) + " (meanings: `schemas/fires.json`).")
+    out += ["", "How Koga decides", ""]
     out += [f"- {r}" for r in rules]
     out += ["", "Test positions (the examples that guard against regressions)", ""]
     n = 0
@@ -97,6 +103,8 @@ def render(label, rules, positions, listed):
 
 def main():
     check = "--check" in sys.argv
+    koga = sys.argv[sys.argv.index("--koga") + 1] if "--koga" in sys.argv else os.path.join(ROOT, "target", "debug", "koga")
+    labels = vocabulary(koga)
     docs = {}
     for name in sorted(os.listdir(SRC)):
         if not name.endswith(".rs"):
@@ -104,9 +112,14 @@ def main():
         parsed = parse(os.path.join(SRC, name))
         if not parsed:
             continue
-        labels, rules, positions, listed = parsed
-        for label in labels:
-            docs[label] = render(label, rules, positions, listed)
+        names, rules, positions, listed = parsed
+        for label in names:
+            if label not in labels:
+                sys.exit(f"{name}: documents {label!r}, which `koga labels` does not declare")
+            docs[label] = render(labels[label], rules, positions, listed)
+    missing = sorted(set(labels) - set(docs))
+    if missing:
+        sys.exit(f"no detector documents {missing} (a `//! # label` header in src/tactics/)")
     os.makedirs(OUT, exist_ok=True)
     stale = []
     for label, text in docs.items():

@@ -6,7 +6,7 @@ use shakmaty::{san::SanPlus, uci::UciMove};
 
 use crate::input::{Columns, RawRow, TextRow};
 use crate::line::{Line, LineForm, RowError};
-use crate::tactics::{self, Fire, Label};
+use crate::tactics::{self, Fire, Label, LabelSet};
 
 /// Which rows a run keeps (pipeline files may restrict the rating range).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -47,7 +47,7 @@ pub struct Analysis {
     pub fires: Vec<Fire>,
     /// The judged move of each fire (same order as `fires`), in UCI and SAN.
     pub fire_moves: Vec<(UciMove, SanPlus)>,
-    pub puzzle_labels: Vec<Label>,
+    pub puzzle_labels: LabelSet,
 }
 
 impl Analysis {
@@ -56,14 +56,10 @@ impl Analysis {
     }
 
     /// Distinct labels, in label order, of the fires that are (or are not)
-    /// follow-ups. No allocation: a bit set over [`Label::ALL`].
+    /// follow-ups.
     pub fn labels(&self, follow_up: bool) -> impl Iterator<Item = Label> {
-        let set = self
-            .fires
-            .iter()
-            .filter(|f| f.follow_up == follow_up)
-            .fold(0u64, |set, f| set | 1 << f.label as u32);
-        Label::ALL.iter().copied().filter(move |l| set & (1 << *l as u32) != 0)
+        let set: LabelSet = self.fires.iter().filter(|f| f.follow_up == follow_up).map(|f| f.label).collect();
+        set.into_iter()
     }
 }
 
@@ -163,12 +159,17 @@ mod tests {
 
     #[test]
     fn ok_row_is_analysed() {
-        let a = annotate_row(row(&["000Zo", FEN, "e5f6 e8e1 g1f2 e1f1", "1500"]), &columns(), LineForm::Puzzle, &RowFilter::default());
+        let a = annotate_row(
+            row(&["000Zo", FEN, "e5f6 e8e1 g1f2 e1f1", "1500"]),
+            &columns(),
+            LineForm::Puzzle,
+            &RowFilter::default(),
+        );
         let Outcome::Ok(analysis) = a.outcome else { panic!("{:?}", a.outcome) };
         assert_eq!(analysis.plies(), 4);
         assert_eq!(analysis.labels(false).collect::<Vec<_>>(), vec![Label::MateIn2]);
         assert_eq!(analysis.labels(true).collect::<Vec<_>>(), vec![Label::Mate]);
-        assert_eq!(analysis.puzzle_labels, vec![Label::Short]);
+        assert_eq!(analysis.puzzle_labels.iter().collect::<Vec<_>>(), vec![Label::Short]);
         assert_eq!(a.numbers.rating, Some(1500));
     }
 

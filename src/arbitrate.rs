@@ -1,28 +1,22 @@
 //! Arbitration: which label gives way to which when both fire on one ply.
-//! One table (spec §4), applied per ply after every detector ran, so a
-//! follow-up fire can never remove a key-move fire.
+//! [`RULES`] is the one statement of the rules (spec §4, and the rules Koga
+//! adds for the labels the seeds leave open); `docs/arbitration.md` is
+//! generated from it ([`markdown`]) and checked by the tests. The table is
+//! applied per ply after every detector ran, so a follow-up fire can never
+//! remove a key-move fire.
 //!
-//! | loser | gives way to | when |
-//! |---|---|---|
-//! | pin | pinnedDefender | same pinned piece and pinner |
-//! | capturingDefender | pinnedDefender | same victim or same defender |
-//! | discoveredAttack | pinnedDefender | captured value ≥ value the discovery hits |
-//! | pinnedDefender | discoveredAttack | the discovery hits more than we capture |
-//! | trappedPiece | pin | same target |
-//! | trappedPiece | pinnedDefender | its victim or pinned defender is the target |
-//! | trappedPiece | fork, hangingPiece, insufficientlyDefended | always |
-//! | trappedPiece (short-line fallback) | any other tactic but counterThreat | always |
-//! | doubleAttack, insufficientlyDefended | discoveredCheck | always |
-//! | deflection | hangingPiece | always |
-//!
-//! hangingPiece with fork or skewer: all are kept (no rule). discoveredCheck
-//! always comes with discoveredAttack, and with doubleCheck when two pieces
-//! give check: the detector emits them together.
+//! What the table keeps together needs no rule: hangingPiece with fork or
+//! skewer stay side by side, and discoveredCheck always comes with
+//! discoveredAttack (and with doubleCheck when two pieces give check), which
+//! its detector emits together.
+
+use std::fmt::Write;
 
 use shakmaty::Position;
 
 use crate::board::value_at;
 use crate::facts::PlyFacts;
+use crate::label::{Family, LABELS};
 use crate::tactics::{Fire, Label};
 
 /// A fire arbitration removed, the fire it gave way to, and the rule.
@@ -33,96 +27,140 @@ pub struct Removed {
     pub rule: &'static str,
 }
 
-type When = fn(&PlyFacts, &Fire, &Fire) -> bool;
-
-struct Rule {
-    loser: Label,
-    winners: &'static [Label],
-    when: When,
-    why: &'static str,
+/// The labels on one side of a rule.
+#[derive(Debug, Clone, Copy)]
+pub enum Labels {
+    One(Label),
+    AnyOf(&'static [Label]),
+    /// Every material motif (declared `material` in the vocabulary).
+    MaterialMotifs,
+    /// Every seed tactic and motif except these.
+    TacticsBut(&'static [Label]),
 }
 
-/// The motifs: what "another tactic" means for the trappedPiece fallback.
-const TACTICS_BUT_COUNTER_THREAT: &[Label] = &[
-    Label::PinnedDefender,
-    Label::HangingPiece,
-    Label::DiscoveredCheck,
-    Label::DiscoveredAttack,
-    Label::DoubleCheck,
-    Label::Pin,
-    Label::Fork,
-    Label::DoubleAttack,
-    Label::Skewer,
-    Label::CapturingDefender,
-    Label::Deflection,
-    Label::InsufficientlyDefended,
-];
+impl Labels {
+    pub fn contains(self, label: Label) -> bool {
+        match self {
+            Labels::One(one) => one == label,
+            Labels::AnyOf(labels) => labels.contains(&label),
+            Labels::MaterialMotifs => label.is_material_motif(),
+            Labels::TacticsBut(except) => {
+                matches!(label.family(), Family::Seed | Family::Motif) && !except.contains(&label)
+            }
+        }
+    }
 
-const RULES: &[Rule] = &[
+    fn describe(self) -> String {
+        let names = |labels: &[Label]| labels.iter().map(|l| format!("`{l}`")).collect::<Vec<_>>().join(", ");
+        match self {
+            Labels::One(label) => format!("`{label}`"),
+            Labels::AnyOf(labels) => names(labels),
+            Labels::MaterialMotifs => {
+                let motifs: Vec<Label> = LABELS.iter().filter(|i| i.material).map(|i| i.label).collect();
+                format!("any material motif ({})", names(&motifs))
+            }
+            Labels::TacticsBut(except) => format!("any other seed tactic or motif but {}", names(except)),
+        }
+    }
+}
+
+/// When a rule applies, given the ply's facts, the losing fire and a
+/// candidate winner.
+#[derive(Debug, Clone, Copy)]
+pub enum When {
+    Always,
+    If(fn(&PlyFacts, &Fire, &Fire) -> bool),
+}
+
+/// One row of the table.
+#[derive(Debug, Clone, Copy)]
+pub struct Rule {
+    pub loser: Labels,
+    pub winners: Labels,
+    pub when: When,
+    /// The condition in words (`always` for [`When::Always`]).
+    pub condition: &'static str,
+    /// Why the loser gives way; `koga explain` prints it.
+    pub why: &'static str,
+}
+
+/// The table.
+pub const RULES: &[Rule] = &[
     Rule {
-        loser: Label::Pin,
-        winners: &[Label::PinnedDefender],
-        when: |_, pin, pd| pin.roles.target == pd.roles.defender && pin.roles.pinner == pd.roles.pinner,
+        loser: Labels::MaterialMotifs,
+        winners: Labels::One(Label::Mate),
+        when: When::Always,
+        condition: "always (the move mates)",
+        why: "on a mating move the mate is the whole story",
+    },
+    Rule {
+        loser: Labels::One(Label::Pin),
+        winners: Labels::One(Label::PinnedDefender),
+        when: When::If(|_, pin, pd| pin.roles.pinned == pd.roles.pinned && pin.roles.pinner == pd.roles.pinner),
+        condition: "same pinned piece and pinner",
         why: "pinnedDefender describes the same pin and what it wins",
     },
     Rule {
-        loser: Label::CapturingDefender,
-        winners: &[Label::PinnedDefender],
-        when: |_, cd, pd| cd.roles.victim == pd.roles.victim || cd.roles.defender == pd.roles.defender,
+        loser: Labels::One(Label::CapturingDefender),
+        winners: Labels::One(Label::PinnedDefender),
+        when: When::If(|_, cd, pd| cd.roles.victim == pd.roles.victim || cd.roles.defender == pd.roles.defender),
+        condition: "same victim or same defender",
         why: "pinnedDefender describes the same pieces more completely",
     },
     Rule {
-        loser: Label::DiscoveredAttack,
-        winners: &[Label::PinnedDefender],
-        when: |facts, da, pd| pd_gain(pd) >= discovery_hits(facts, da),
+        loser: Labels::One(Label::DiscoveredAttack),
+        winners: Labels::One(Label::PinnedDefender),
+        when: When::If(|facts, da, pd| pd_gain(pd) >= discovery_hits(facts, da)),
+        condition: "captured value ≥ value the discovery hits",
         why: "the pinned-defender capture wins at least what the discovery hits",
     },
     Rule {
-        loser: Label::PinnedDefender,
-        winners: &[Label::DiscoveredAttack],
-        when: |facts, pd, da| discovery_hits(facts, da) > pd_gain(pd),
+        loser: Labels::One(Label::PinnedDefender),
+        winners: Labels::One(Label::DiscoveredAttack),
+        when: When::If(|facts, pd, da| discovery_hits(facts, da) > pd_gain(pd)),
+        condition: "the discovery hits more than we capture",
         why: "the discovery hits more than the pinned-defender capture wins",
     },
     Rule {
-        loser: Label::TrappedPiece,
-        winners: &[Label::Pin],
-        when: |_, tp, pin| tp.roles.target == pin.roles.target,
+        loser: Labels::One(Label::TrappedPiece),
+        winners: Labels::One(Label::Pin),
+        when: When::If(|_, tp, pin| tp.roles.target == pin.roles.pinned),
+        condition: "the trapped piece is the pinned piece",
         why: "the target is reported as pinned: the pin tells the story",
     },
     Rule {
-        loser: Label::TrappedPiece,
-        winners: &[Label::PinnedDefender],
-        when: |_, tp, pd| tp.roles.target == pd.roles.defender || tp.roles.target == pd.roles.victim,
+        loser: Labels::One(Label::TrappedPiece),
+        winners: Labels::One(Label::PinnedDefender),
+        when: When::If(|_, tp, pd| tp.roles.target == pd.roles.pinned || tp.roles.target == pd.roles.victim),
+        condition: "the trapped piece is the pinned defender or the victim",
         why: "pinnedDefender on the same target tells the story",
     },
     Rule {
-        loser: Label::TrappedPiece,
-        winners: &[Label::Fork, Label::HangingPiece, Label::InsufficientlyDefended],
-        when: |_, _, _| true,
+        loser: Labels::One(Label::TrappedPiece),
+        winners: Labels::AnyOf(&[Label::Fork, Label::HangingPiece, Label::InsufficientlyDefended]),
+        when: When::Always,
+        condition: "always",
         why: "trappedPiece is a supporting label: a richer tactic explains the move",
     },
     Rule {
-        loser: Label::TrappedPiece,
-        winners: TACTICS_BUT_COUNTER_THREAT,
-        when: |_, tp, _| tp.fallback,
+        loser: Labels::One(Label::TrappedPiece),
+        winners: Labels::TacticsBut(&[Label::CounterThreat]),
+        when: When::If(|_, tp, _| tp.fallback),
+        condition: "the trap was found by the short-line fallback",
         why: "the short-line fallback stays silent when another tactic was found",
     },
     Rule {
-        loser: Label::DoubleAttack,
-        winners: &[Label::DiscoveredCheck],
-        when: |_, _, _| true,
+        loser: Labels::AnyOf(&[Label::DoubleAttack, Label::InsufficientlyDefended]),
+        winners: Labels::One(Label::DiscoveredCheck),
+        when: When::Always,
+        condition: "always",
         why: "the discovered check is the real point of the move",
     },
     Rule {
-        loser: Label::InsufficientlyDefended,
-        winners: &[Label::DiscoveredCheck],
-        when: |_, _, _| true,
-        why: "the discovered check is the real point of the move",
-    },
-    Rule {
-        loser: Label::Deflection,
-        winners: &[Label::HangingPiece],
-        when: |_, _, _| true,
+        loser: Labels::One(Label::Deflection),
+        winners: Labels::One(Label::HangingPiece),
+        when: When::Always,
+        condition: "always",
         why: "a hanging piece outranks a bare deflection",
     },
 ];
@@ -136,31 +174,68 @@ fn discovery_hits(facts: &PlyFacts, da: &Fire) -> i32 {
     da.roles.target.map_or(0, |t| value_at(facts.after.board(), t))
 }
 
+impl Rule {
+    fn removes(&self, facts: &PlyFacts, loser: &Fire, winner: &Fire) -> bool {
+        winner.label != loser.label
+            && self.loser.contains(loser.label)
+            && self.winners.contains(winner.label)
+            && match self.when {
+                When::Always => true,
+                When::If(holds) => holds(facts, loser, winner),
+            }
+    }
+}
+
+/// Whether a fire of `label` would give way, whatever its roles, to one of
+/// `present`: the classifier then need not look for it.
+pub fn always_gives_way(label: Label, present: &[Fire]) -> bool {
+    RULES.iter().any(|rule| {
+        matches!(rule.when, When::Always)
+            && rule.loser.contains(label)
+            && present.iter().any(|w| w.label != label && rule.winners.contains(w.label))
+    })
+}
+
 /// Applies the table to one ply's fires. Every rule is judged against the
 /// fires as the detectors left them, so the order of rules and fires does
 /// not matter.
 pub fn arbitrate(facts: &PlyFacts, fires: &mut Vec<Fire>, removed: &mut Vec<Removed>) {
-    // Decide every loser first (a bit per fire, no copy of the fires), then
-    // drop them all at once.
-    let mut losers = 0u64;
-    for (i, fire) in fires.iter().enumerate().take(64) {
-        for rule in RULES.iter().filter(|r| r.loser == fire.label) {
-            let winner = fires.iter().find(|w| {
-                w.label != fire.label && rule.winners.contains(&w.label) && (rule.when)(facts, fire, w)
-            });
-            if let Some(winner) = winner {
-                removed.push(Removed { fire: *fire, by: winner.label, rule: rule.why });
-                losers |= 1 << i;
-                break;
-            }
-        }
+    let before = removed.len();
+    for fire in fires.iter() {
+        let verdict = RULES.iter().find_map(|rule| {
+            let winner = fires.iter().find(|w| rule.removes(facts, fire, w))?;
+            Some(Removed { fire: *fire, by: winner.label, rule: rule.why })
+        });
+        removed.extend(verdict);
     }
-    let mut i = 0;
-    fires.retain(|_| {
-        let keep = losers & (1 << i.min(63)) == 0 || i >= 64;
-        i += 1;
-        keep
-    });
+    let gone = &removed[before..];
+    if !gone.is_empty() {
+        fires.retain(|f| !gone.iter().any(|r| r.fire == *f));
+    }
+}
+
+/// The table in words: `docs/arbitration.md`.
+pub fn markdown() -> String {
+    let mut out = String::from(
+        "# Arbitration\n\n\
+         When two labels fire on the same judged move, this table decides which gives way. It is \
+         generated from `RULES` in `src/arbitrate.rs`, the only statement of these rules; \
+         `koga explain` names the rule that removed a fire. Rules apply per ply: a follow-up fire \
+         never removes a key-move fire. Labels no rule names are all kept (hangingPiece with fork \
+         or skewer, for example).\n\n\
+         | loser | gives way to | when | why |\n|---|---|---|---|\n",
+    );
+    for rule in RULES {
+        let _ = writeln!(
+            out,
+            "| {} | {} | {} | {} |",
+            rule.loser.describe(),
+            rule.winners.describe(),
+            rule.condition,
+            rule.why
+        );
+    }
+    out
 }
 
 #[cfg(test)]
@@ -171,28 +246,26 @@ mod tests {
     use crate::tactics::Roles;
     use shakmaty::Square;
 
-    fn facts_for(line: &Line) -> (Vec<i32>, usize) {
-        (balances(line), 1)
-    }
-
     fn fire(label: Label, roles: Roles, gain: Option<i16>) -> Fire {
         Fire { ply: 1, label, follow_up: false, gain, roles, fallback: false }
     }
 
     #[test]
     fn table_rules() {
-        let line = Line::parse("6k1/p2r1ppp/2Nq4/3P4/3Q4/8/PP3PPP/6K1 w - - 0 30", "h2h3 d6c6", LineForm::Puzzle).unwrap();
-        let (bal, ply) = facts_for(&line);
-        let facts = PlyFacts::new(&line, ply, &bal);
+        let line =
+            Line::parse("6k1/p2r1ppp/2Nq4/3P4/3Q4/8/PP3PPP/6K1 w - - 0 30", "h2h3 d6c6", LineForm::Puzzle).unwrap();
+        let bal = balances(&line);
+        let facts = PlyFacts::new(line.at(1), &bal);
         let pd_roles = Roles {
             victim: Some(Square::C6),
             defender: Some(Square::D5),
+            pinned: Some(Square::D5),
             pinner: Some(Square::D7),
             behind: Some(Square::D4),
             ..Roles::default()
         };
-        let pin_roles = Roles { target: Some(Square::D5), pinner: Some(Square::D7), ..Roles::default() };
-        let other_pin = Roles { target: Some(Square::A2), pinner: Some(Square::D7), ..Roles::default() };
+        let pin_roles = Roles { pinned: Some(Square::D5), pinner: Some(Square::D7), ..Roles::default() };
+        let other_pin = Roles { pinned: Some(Square::A2), pinner: Some(Square::D7), ..Roles::default() };
         let mut fires = vec![
             fire(Label::PinnedDefender, pd_roles, Some(3)),
             fire(Label::Pin, pin_roles, None),
@@ -206,7 +279,7 @@ mod tests {
         arbitrate(&facts, &mut fires, &mut removed);
         let kept: Vec<Label> = fires.iter().map(|f| f.label).collect();
         assert_eq!(kept, vec![Label::PinnedDefender, Label::Pin, Label::HangingPiece, Label::Skewer]);
-        assert_eq!(fires[1].roles.target, Some(Square::A2), "a different pin stays");
+        assert_eq!(fires[1].roles.pinned, Some(Square::A2), "a different pin stays");
         let gone: Vec<(Label, Label)> = removed.iter().map(|r| (r.fire.label, r.by)).collect();
         assert_eq!(
             gone,
@@ -220,9 +293,10 @@ mod tests {
 
     #[test]
     fn pinned_defender_against_discovered_attack_by_value() {
-        let line = Line::parse("6k1/p2r1ppp/2Nq4/3P4/3Q4/8/PP3PPP/6K1 w - - 0 30", "h2h3 d6c6", LineForm::Puzzle).unwrap();
-        let (bal, ply) = facts_for(&line);
-        let facts = PlyFacts::new(&line, ply, &bal);
+        let line =
+            Line::parse("6k1/p2r1ppp/2Nq4/3P4/3Q4/8/PP3PPP/6K1 w - - 0 30", "h2h3 d6c6", LineForm::Puzzle).unwrap();
+        let bal = balances(&line);
+        let facts = PlyFacts::new(line.at(1), &bal);
         // The discovery hits the d4 queen (9): more than the knight (3).
         let da = fire(Label::DiscoveredAttack, Roles { target: Some(Square::D4), ..Roles::default() }, Some(9));
         let mut fires = vec![fire(Label::PinnedDefender, Roles::default(), Some(3)), da];
@@ -238,9 +312,10 @@ mod tests {
 
     #[test]
     fn fallback_trap_gives_way_except_to_counter_threat() {
-        let line = Line::parse("6k1/p2r1ppp/2Nq4/3P4/3Q4/8/PP3PPP/6K1 w - - 0 30", "h2h3 d6c6", LineForm::Puzzle).unwrap();
-        let (bal, ply) = facts_for(&line);
-        let facts = PlyFacts::new(&line, ply, &bal);
+        let line =
+            Line::parse("6k1/p2r1ppp/2Nq4/3P4/3Q4/8/PP3PPP/6K1 w - - 0 30", "h2h3 d6c6", LineForm::Puzzle).unwrap();
+        let bal = balances(&line);
+        let facts = PlyFacts::new(line.at(1), &bal);
         let mut trap = fire(Label::TrappedPiece, Roles::default(), Some(3));
         trap.fallback = true;
         let mut fires = vec![trap, fire(Label::CounterThreat, Roles::default(), None)];
@@ -251,8 +326,37 @@ mod tests {
         arbitrate(&facts, &mut fires, &mut removed);
         assert_eq!(fires.iter().map(|f| f.label).collect::<Vec<_>>(), vec![Label::Skewer]);
         // Not a fallback: a skewer does not silence it.
-        let mut fires = vec![fire(Label::TrappedPiece, Roles::default(), Some(3)), fire(Label::Skewer, Roles::default(), None)];
+        let mut fires =
+            vec![fire(Label::TrappedPiece, Roles::default(), Some(3)), fire(Label::Skewer, Roles::default(), None)];
         arbitrate(&facts, &mut fires, &mut removed);
         assert_eq!(fires.len(), 2);
+    }
+
+    #[test]
+    fn material_motifs_give_way_to_mate() {
+        let line =
+            Line::parse("6k1/p2r1ppp/2Nq4/3P4/3Q4/8/PP3PPP/6K1 w - - 0 30", "h2h3 d6c6", LineForm::Puzzle).unwrap();
+        let bal = balances(&line);
+        let facts = PlyFacts::new(line.at(1), &bal);
+        let mut fires = vec![
+            fire(Label::Fork, Roles::default(), Some(3)),
+            fire(Label::Mate, Roles::default(), None),
+            fire(Label::Promotion, Roles::default(), None),
+        ];
+        let mut removed = Vec::new();
+        arbitrate(&facts, &mut fires, &mut removed);
+        assert_eq!(fires.iter().map(|f| f.label).collect::<Vec<_>>(), vec![Label::Mate, Label::Promotion]);
+        assert_eq!(removed[0].rule, "on a mating move the mate is the whole story");
+        let mate = [fire(Label::Mate, Roles::default(), None)];
+        assert!(always_gives_way(Label::Fork, &mate) && always_gives_way(Label::CounterThreat, &mate));
+        assert!(!always_gives_way(Label::Promotion, &mate) && !always_gives_way(Label::DiscoveredCheck, &mate));
+        assert!(!always_gives_way(Label::Fork, &[]));
+    }
+
+    #[test]
+    fn the_generated_table_names_every_rule() {
+        let text = markdown();
+        assert_eq!(text.lines().filter(|l| l.starts_with("| ") && !l.starts_with("| loser")).count(), RULES.len());
+        assert!(text.contains("| `trappedPiece` | any other seed tactic or motif but `counterThreat` |"));
     }
 }

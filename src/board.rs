@@ -15,8 +15,7 @@
 //!   and ignores pins; each side may stop.
 
 use shakmaty::{
-    attacks, Bitboard, Board, CastlingMode, Chess, Color, EnPassantMode, FromSetup, Move, Position,
-    Role, Square,
+    attacks, Bitboard, Board, CastlingMode, Chess, Color, EnPassantMode, FromSetup, Move, Position, Role, Square,
 };
 
 /// A king is worth more than anything: it is "behind" an absolute pin and can
@@ -65,7 +64,11 @@ pub fn relative_squares(bb: Bitboard, color: Color) -> impl Iterator<Item = Squa
 
 /// Position of `sq` in the colour-relative order of [`relative_squares`].
 pub fn relative_index(sq: Square, color: Color) -> u8 {
-    if color == Color::White { sq as u8 } else { sq.flip_vertical() as u8 }
+    if color == Color::White {
+        sq as u8
+    } else {
+        sq.flip_vertical() as u8
+    }
 }
 
 /// Pseudo-legal attackers of `sq` by `color`, with `occupied` as the blockers.
@@ -144,8 +147,7 @@ pub fn see(board: &Board, from: Square, to: Square, captured: i32) -> i32 {
     let mut depth = 0;
     while depth < 32 {
         side = !side;
-        let Some((sq, role)) = least_valuable(board, attackers(board, to, side, occupied) & !Bitboard::from(to))
-        else {
+        let Some((sq, role)) = least_valuable(board, attackers(board, to, side, occupied) & !Bitboard::from(to)) else {
             break;
         };
         if role == Role::King {
@@ -182,10 +184,9 @@ pub fn least_valuable_legal_capture(pos: &Chess, sq: Square) -> Option<Move> {
             continue;
         }
         let candidates = pos.san_candidates(role, sq);
-        let best = candidates
-            .iter()
-            .filter(|m| m.is_capture())
-            .max_by_key(|m| (see(pos.board(), m.from().expect("board move"), sq, value_at(pos.board(), sq)), m.promotion()));
+        let best = candidates.iter().filter(|m| m.is_capture()).max_by_key(|m| {
+            (see(pos.board(), m.from().expect("board move"), sq, value_at(pos.board(), sq)), m.promotion())
+        });
         if let Some(m) = best {
             return Some(*m);
         }
@@ -224,15 +225,16 @@ pub struct Pin {
     pub behind: Square,
 }
 
-/// Every pin of the piece on `sq` by an enemy slider: the first piece behind
-/// it on the slider's line must be of its own colour. Absolute and relative
-/// pins alike; the caller judges values.
+/// Every pin of the piece on `sq` by an enemy slider (spec §3): the first
+/// piece behind it on the slider's line is of its own colour and is its king
+/// (an absolute pin) or worth strictly more than it (a relative pin). A rook
+/// in front of a pawn, or a knight in front of a bishop, is not pinned.
 pub fn pins_of(board: &Board, sq: Square) -> impl Iterator<Item = Pin> + '_ {
     let color = board.color_at(sq);
     let occupied = board.occupied();
     let enemy_sliders = color.map_or(Bitboard::EMPTY, |c| board.by_color(!c) & board.sliders());
-    let candidates = enemy_sliders
-        & (attacks::rook_attacks(sq, Bitboard::EMPTY) | attacks::bishop_attacks(sq, Bitboard::EMPTY));
+    let candidates =
+        enemy_sliders & (attacks::rook_attacks(sq, Bitboard::EMPTY) | attacks::bishop_attacks(sq, Bitboard::EMPTY));
     candidates.into_iter().filter_map(move |pinner| {
         let role = board.role_at(pinner)?;
         if !slides_between(role, pinner, sq) || (attacks::between(pinner, sq) & occupied).any() {
@@ -242,7 +244,8 @@ pub fn pins_of(board: &Board, sq: Square) -> impl Iterator<Item = Pin> + '_ {
         let behind = (attacks::ray(pinner, sq) & occupied)
             .into_iter()
             .find(|&x| attacks::between(pinner, x).contains(sq) && (attacks::between(sq, x) & occupied).is_empty())?;
-        (board.color_at(behind) == color).then_some(Pin { pinned: sq, pinner, behind })
+        let worth_more = board.role_at(behind).is_some_and(|b| value(b) > value_at(board, sq));
+        (board.color_at(behind) == color && worth_more).then_some(Pin { pinned: sq, pinner, behind })
     })
 }
 
@@ -327,6 +330,12 @@ mod tests {
         let board = |fen: &str| fen.parse::<Fen>().unwrap().as_setup().board.clone();
         assert_eq!(pins_of(&board("4k3/8/4n3/8/8/8/4R3/4K3 w - - 0 1"), Square::E6).count(), 1);
         assert_eq!(pins_of(&board("4K3/8/4n3/8/8/8/4R3/4k3 w - - 0 1"), Square::E6).count(), 0);
+        // Relative pins need a piece behind worth strictly more: a knight in
+        // front of a bishop, a rook in front of a pawn or of a rook are free.
+        assert_eq!(pins_of(&board("4k3/4b3/4n3/8/8/8/4R3/4K3 w - - 0 1"), Square::E6).count(), 0);
+        assert_eq!(pins_of(&board("4k3/4p3/4r3/8/8/8/4Q3/4K3 w - - 0 1"), Square::E6).count(), 0);
+        assert_eq!(pins_of(&board("4k3/4r3/4r3/8/8/8/4Q3/4K3 w - - 0 1"), Square::E6).count(), 0);
+        assert_eq!(pins_of(&board("4k3/4q3/4r3/8/8/8/4R3/4K3 w - - 0 1"), Square::E6).count(), 1);
     }
 
     #[test]

@@ -64,21 +64,50 @@ pub struct Filter {
     pub max_rating: Option<i32>,
 }
 
+/// What is wrong with a pipeline file.
+#[derive(Debug)]
+pub enum ConfigError {
+    Read(std::io::Error),
+    Toml(toml::de::Error),
+    /// Parses, but says something that cannot be run.
+    Invalid(String),
+}
+
+impl std::fmt::Display for ConfigError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ConfigError::Read(e) => write!(f, "cannot read pipeline file: {e}"),
+            ConfigError::Toml(e) => f.write_str(e.message()),
+            ConfigError::Invalid(why) => f.write_str(why),
+        }
+    }
+}
+
+impl std::error::Error for ConfigError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            ConfigError::Read(e) => Some(e),
+            ConfigError::Toml(e) => Some(e),
+            ConfigError::Invalid(_) => None,
+        }
+    }
+}
+
 impl PipelineFile {
     pub fn load(path: &Path) -> Result<PipelineFile, RunError> {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| RunError::Config(format!("{}: cannot read pipeline file: {e}", path.display())))?;
-        PipelineFile::parse(&text).map_err(|e| RunError::Config(format!("{}: {e}", path.display())))
+        let config = |source| RunError::Config { path: path.to_owned(), source };
+        let text = std::fs::read_to_string(path).map_err(|e| config(ConfigError::Read(e)))?;
+        PipelineFile::parse(&text).map_err(config)
     }
 
-    pub fn parse(text: &str) -> Result<PipelineFile, String> {
-        let file: PipelineFile = toml::from_str(text).map_err(|e| e.message().to_owned())?;
+    pub fn parse(text: &str) -> Result<PipelineFile, ConfigError> {
+        let file: PipelineFile = toml::from_str(text).map_err(ConfigError::Toml)?;
         if file.row_group_rows == 0 {
-            return Err("row_group_rows must be at least 1".into());
+            return Err(ConfigError::Invalid("row_group_rows must be at least 1".into()));
         }
         if let (Some(lo), Some(hi)) = (file.filter.min_rating, file.filter.max_rating) {
             if lo > hi {
-                return Err(format!("filter.min_rating {lo} is above filter.max_rating {hi}"));
+                return Err(ConfigError::Invalid(format!("filter.min_rating {lo} is above filter.max_rating {hi}")));
             }
         }
         Ok(file)
@@ -126,10 +155,14 @@ mod tests {
         let file = PipelineFile::parse("input = \"-\"\noutput = \"o\"\n").unwrap();
         assert_eq!(file.options().input, InputSpec::Stdin);
         assert_eq!(file.options().batch_rows, DEFAULT_BATCH_ROWS);
-        assert!(PipelineFile::parse("output = \"o\"").unwrap_err().contains("input"));
-        assert!(PipelineFile::parse("input = \"a\"\noutput = \"o\"\nthread = 2").unwrap_err().contains("thread"));
+        assert!(PipelineFile::parse("output = \"o\"").unwrap_err().to_string().contains("input"));
+        assert!(PipelineFile::parse("input = \"a\"\noutput = \"o\"\nthread = 2")
+            .unwrap_err()
+            .to_string()
+            .contains("thread"));
         assert!(PipelineFile::parse("input = \"a\"\noutput = \"o\"\n[filter]\nmin_rating = 3\nmax_rating = 2")
             .unwrap_err()
+            .to_string()
             .contains("above"));
     }
 

@@ -15,17 +15,22 @@ pub fn explain(line: &Line) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "FEN   {}", line.fen_before(0));
     let _ = writeln!(out, "solver {:?}, key move at ply {}", line.solver(), line.key_ply);
-    for ply in 0..line.plies() {
-        let judged = ply >= line.key_ply && (ply - line.key_ply) % 2 == 0;
-        let who = if !judged {
+    for at in (0..line.plies()).map(|ply| line.at(ply)) {
+        let ply = at.index();
+        let who = if !at.is_solver() {
             "opponent"
-        } else if ply == line.key_ply {
+        } else if at.is_key() {
             "key move"
         } else {
             "follow-up"
         };
-        let mover = line.before(ply).turn();
-        let _ = writeln!(out, "ply {ply:>2}  {:<8} {:<6} ({who}, {mover:?})", line.san(ply).to_string(), line.uci(ply).to_string());
+        let mover = at.before().turn();
+        let _ = writeln!(
+            out,
+            "ply {ply:>2}  {:<8} {:<6} ({who}, {mover:?})",
+            line.san(ply).to_string(),
+            line.uci(ply).to_string()
+        );
         for fire in fires.iter().filter(|f| f.ply as usize == ply) {
             let _ = writeln!(out, "          + {}", describe(fire));
         }
@@ -69,19 +74,20 @@ mod tests {
         let line = Line::parse(fen, "e5f6 e8e1 g1f2 e1f1", LineForm::Puzzle).unwrap();
         let text = explain(&line);
         assert!(text.contains("ply  1  Re1+"), "{text}");
-        assert!(text.contains("+ mateIn2 target=f2"), "{text}");
+        assert!(text.contains("+ mateIn2 mated=f2"), "{text}");
         assert!(text.contains("ply  3  Rf1#"), "{text}");
-        assert!(text.contains("+ mate target=f2 moved=f1"), "{text}");
+        assert!(text.contains("+ mate moved=f1 mated=f2"), "{text}");
         assert!(text.contains("puzzle labels: short"), "{text}");
     }
 
     #[test]
     fn shows_what_arbitration_removed() {
         // The pinned-defender capture absorbs the plain pin on d5.
-        let line = Line::parse("6k1/p2r1ppp/2Nq4/3P4/3Q4/8/PP3PPP/6K1 w - - 0 30", "h2h3 d6c6", LineForm::Puzzle).unwrap();
+        let line =
+            Line::parse("6k1/p2r1ppp/2Nq4/3P4/3Q4/8/PP3PPP/6K1 w - - 0 30", "h2h3 d6c6", LineForm::Puzzle).unwrap();
         let text = explain(&line);
-        assert!(text.contains("+ pinnedDefender gain=3 victim=c6 defender=d5 pinner=d7 behind=d4"), "{text}");
-        assert!(text.contains("- pin pinner=d7 behind=d4 attacker=d7 target=d5"), "{text}");
+        assert!(text.contains("+ pinnedDefender gain=3 victim=c6 defender=d5 pinner=d7 pinned=d5 behind=d4"), "{text}");
+        assert!(text.contains("- pin pinner=d7 pinned=d5 behind=d4 attacker=d7 target=d5"), "{text}");
         assert!(text.contains("gives way to pinnedDefender"), "{text}");
     }
 }

@@ -6,7 +6,7 @@ use std::cell::OnceCell;
 use shakmaty::{attacks, Bitboard, Chess, Color, Move, Position, Role, Square};
 
 use crate::board::{self, value};
-use crate::line::Line;
+use crate::line::{Cursor, Line};
 
 /// The material balance (solver minus opponent) before every ply and after
 /// the last: `balances[i]` is the balance of `line.positions[i]`.
@@ -79,6 +79,9 @@ pub struct CaptureVerdict {
 /// What detectors need to know about one judged ply.
 pub struct PlyFacts<'a> {
     pub line: &'a Line,
+    /// The judged ply, and the way to the plies around it.
+    pub at: Cursor<'a>,
+    /// Its index (`at.index()`).
     pub ply: usize,
     pub before: &'a Chess,
     pub after: &'a Chess,
@@ -109,10 +112,11 @@ pub struct PlyFacts<'a> {
 }
 
 impl<'a> PlyFacts<'a> {
-    pub fn new(line: &'a Line, ply: usize, balances: &'a [i32]) -> PlyFacts<'a> {
-        let before = line.before(ply);
-        let after = line.after(ply);
-        let mv = line.moves[ply];
+    pub fn new(at: Cursor<'a>, balances: &'a [i32]) -> PlyFacts<'a> {
+        let (line, ply) = (at.line(), at.index());
+        let before = at.before();
+        let after = at.after();
+        let mv = at.mv();
         let us = before.turn();
         let (from, to, vacated) = match mv {
             Move::Castle { king, rook } => {
@@ -132,6 +136,7 @@ impl<'a> PlyFacts<'a> {
         let moved_role = after.board().role_at(to).expect("moved piece on its square");
         let mut facts = PlyFacts {
             line,
+            at,
             ply,
             before,
             after,
@@ -166,11 +171,18 @@ impl<'a> PlyFacts<'a> {
             let victim_value = value(role);
             let defended = board::is_defended(self.after.board(), self.to, self.them);
             let recapture = board::capture_gain(self.after, self.to).unwrap_or(0).max(0);
-            let lasting = self.balances.get(self.ply + 3).is_none_or(|&later| later >= self.balance_after());
-            let plain_recapture = self.ply.checked_sub(1).and_then(|prev| self.move_at(prev)).is_some_and(|prev| {
+            let lasting = self.at.next_own().is_none_or(|next| self.balance_after_ply(next) >= self.balance_after());
+            let plain_recapture = self.at.previous().map(|prev| prev.mv()).is_some_and(|prev| {
                 prev.is_capture() && capture_square(prev) == victim && captured_value(prev) >= victim_value
             });
-            Some(CaptureVerdict { victim, victim_value, defended, exchange: victim_value - recapture, lasting, plain_recapture })
+            Some(CaptureVerdict {
+                victim,
+                victim_value,
+                defended,
+                exchange: victim_value - recapture,
+                lasting,
+                plain_recapture,
+            })
         })
     }
 
@@ -197,17 +209,17 @@ impl<'a> PlyFacts<'a> {
     }
 
     pub fn balance_after(&self) -> i32 {
-        self.balances[self.ply + 1]
+        self.balance_after_ply(self.at)
+    }
+
+    /// Balance right after any ply of the line.
+    pub fn balance_after_ply(&self, ply: Cursor) -> i32 {
+        self.balances[ply.index() + 1]
     }
 
     /// Whether the line has a later solver move.
     pub fn has_next_solver_move(&self) -> bool {
-        self.ply + 2 < self.line.plies()
-    }
-
-    /// The move of a later ply, if the line has it.
-    pub fn move_at(&self, ply: usize) -> Option<Move> {
-        self.line.moves.get(ply).copied()
+        self.at.next_own().is_some()
     }
 
     /// Our pieces that attack `sq` after the move.
@@ -261,9 +273,9 @@ impl<'a> PlyFacts<'a> {
     }
 
     /// The line's next solver move captures on `sq` (returns that ply).
-    pub fn next_capture_on(&self, sq: Square) -> Option<usize> {
-        let next = self.ply + 2;
-        let m = self.move_at(next)?;
+    pub fn next_capture_on(&self, sq: Square) -> Option<Cursor<'a>> {
+        let next = self.at.next_own()?;
+        let m = next.mv();
         (m.is_capture() && capture_square(m) == sq).then_some(next)
     }
 }
@@ -291,31 +303,30 @@ mod tests {
         // Knight e4 unmasks the e1 rook against the e8 king.
         let line = Line::parse("4k3/pp3ppp/8/8/4N3/8/PP3PPP/4R1K1 b - - 0 30", "h7h6 e4d6", LineForm::Puzzle).unwrap();
         let balances = balances(&line);
-        let facts = PlyFacts::new(&line, 1, &balances);
+        let facts = PlyFacts::new(line.at(1), &balances);
         assert_eq!((facts.from, facts.to, facts.moved_role), (Square::E4, Square::D6, Role::Knight));
         assert_eq!(facts.checkers.count(), 2);
         assert!(facts.moved_piece_gives_check());
-        assert_eq!(
-            &*facts.unmasked,
-            &[Unmasked { slider: Square::E1, vacated: Square::E4, hit: Some(Square::E8) }]
-        );
+        assert_eq!(&*facts.unmasked, &[Unmasked { slider: Square::E1, vacated: Square::E4, hit: Some(Square::E8) }]);
         assert_eq!(facts.captured, None);
     }
 
     #[test]
     fn castling_vacates_king_and_rook_squares() {
-        let line = Line::parse("r1bk3r/1p3ppp/p7/2b5/P7/4Bp2/1P3PPP/R3KB1R b KQ - 1 14", "h8e8 e1c1", LineForm::Puzzle).unwrap();
+        let line = Line::parse("r1bk3r/1p3ppp/p7/2b5/P7/4Bp2/1P3PPP/R3KB1R b KQ - 1 14", "h8e8 e1c1", LineForm::Puzzle)
+            .unwrap();
         let balances = balances(&line);
-        let facts = PlyFacts::new(&line, 1, &balances);
+        let facts = PlyFacts::new(line.at(1), &balances);
         assert_eq!(facts.to, Square::C1);
         assert_eq!(facts.vacated, Bitboard::from(Square::E1) | Bitboard::from(Square::A1));
     }
 
     #[test]
     fn en_passant_capture_square() {
-        let line = Line::parse("8/2p5/5ppp/1PkP4/p4PPP/P1K5/8/8 b - - 0 39", "c5b5 c3d4 c7c5 d5c6", LineForm::Puzzle).unwrap();
+        let line =
+            Line::parse("8/2p5/5ppp/1PkP4/p4PPP/P1K5/8/8 b - - 0 39", "c5b5 c3d4 c7c5 d5c6", LineForm::Puzzle).unwrap();
         let balances = balances(&line);
-        let facts = PlyFacts::new(&line, 3, &balances);
+        let facts = PlyFacts::new(line.at(3), &balances);
         assert_eq!(facts.captured, Some((Square::C5, Role::Pawn)));
         assert_eq!(facts.balance_after() - facts.balance_before(), 1);
     }

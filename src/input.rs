@@ -59,17 +59,15 @@ impl fmt::Display for InputError {
         match self {
             InputError::Open { input, source } => write!(f, "{input}: cannot open: {source}"),
             InputError::Empty { input } => write!(f, "{input}: empty input, no header row"),
-            InputError::NotCsv { input } => write!(
-                f,
-                "{input}: not a puzzle CSV: the header row is not text (binary or corrupt input?)"
-            ),
-            InputError::MissingColumn { input, column } => write!(
-                f,
-                "{input}: header has no {column} column (required: PuzzleId, FEN, Moves)"
-            ),
+            InputError::NotCsv { input } => {
+                write!(f, "{input}: not a puzzle CSV: the header row is not text (binary or corrupt input?)")
+            }
+            InputError::MissingColumn { input, column } => {
+                write!(f, "{input}: header has no {column} column (required: PuzzleId, FEN, Moves)")
+            }
             InputError::Read { input, row, zstd, source } => {
-                let truncated = source.kind() == io::ErrorKind::UnexpectedEof
-                    || source.to_string().contains("incomplete frame");
+                let truncated =
+                    source.kind() == io::ErrorKind::UnexpectedEof || source.to_string().contains("incomplete frame");
                 let what = match (zstd, truncated) {
                     (true, true) => "truncated zstd stream",
                     (true, false) => "corrupt zstd stream",
@@ -111,17 +109,15 @@ impl Columns {
         let mut names = Vec::with_capacity(header.len());
         for (i, field) in header.iter().enumerate() {
             let field = if i == 0 { field.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(field) } else { field };
-            let name = std::str::from_utf8(field)
-                .map_err(|_| InputError::NotCsv { input: input.to_owned() })?;
+            let name = std::str::from_utf8(field).map_err(|_| InputError::NotCsv { input: input.to_owned() })?;
             if name.chars().any(|c| c.is_control() && c != '\t') {
                 return Err(InputError::NotCsv { input: input.to_owned() });
             }
             names.push(name.trim().to_owned());
         }
         let find = |column: &str| names.iter().position(|n| n == column);
-        let require = |column: &'static str| {
-            find(column).ok_or(InputError::MissingColumn { input: input.to_owned(), column })
-        };
+        let require =
+            |column: &'static str| find(column).ok_or(InputError::MissingColumn { input: input.to_owned(), column });
         Ok(Columns {
             puzzle_id: require("PuzzleId")?,
             fen: require("FEN")?,
@@ -195,10 +191,9 @@ impl TextRow {
     pub fn optional_int(&self, column: Option<usize>, name: &'static str) -> Result<Option<i32>, RowError> {
         match self.checked(column, name)? {
             None => Ok(None),
-            Some(text) => text
-                .parse()
-                .map(Some)
-                .map_err(|_| RowError::BadNumber { field: name, value: text.to_owned() }),
+            Some(text) => {
+                text.parse().map(Some).map_err(|_| RowError::BadNumber { field: name, value: text.to_owned() })
+            }
         }
     }
 
@@ -250,25 +245,26 @@ impl PuzzleReader {
         };
         let counted = CountingReader { inner: raw, count: bytes_read.clone() };
         let mut buffered = BufReader::with_capacity(1 << 16, counted);
-        let head = buffered
-            .fill_buf()
-            .map_err(|source| InputError::Read { input: input.clone(), row: 0, zstd: false, source })?;
+        let head = buffered.fill_buf().map_err(|source| InputError::Read {
+            input: input.clone(),
+            row: 0,
+            zstd: false,
+            source,
+        })?;
         if head.is_empty() {
             return Err(InputError::Empty { input });
         }
         let zstd = head.starts_with(&ZSTD_MAGIC);
-        let decoded: Box<dyn Read + Send> = if zstd {
-            let decoder = zstd::stream::read::Decoder::with_buffer(buffered)
-                .map_err(|source| InputError::Read { input: input.clone(), row: 0, zstd, source })?;
-            Box::new(decoder)
-        } else {
-            Box::new(buffered)
-        };
-        let mut csv = csv::ReaderBuilder::new()
-            .has_headers(false)
-            .flexible(true)
-            .buffer_capacity(1 << 16)
-            .from_reader(decoded);
+        let decoded: Box<dyn Read + Send> =
+            if zstd {
+                let decoder = zstd::stream::read::Decoder::with_buffer(buffered)
+                    .map_err(|source| InputError::Read { input: input.clone(), row: 0, zstd, source })?;
+                Box::new(decoder)
+            } else {
+                Box::new(buffered)
+            };
+        let mut csv =
+            csv::ReaderBuilder::new().has_headers(false).flexible(true).buffer_capacity(1 << 16).from_reader(decoded);
         let mut header = ByteRecord::new();
         let got = csv.read_byte_record(&mut header).map_err(|e| csv_error(&input, 0, zstd, e))?;
         if !got || (header.len() == 1 && header[0].is_empty()) {
@@ -323,6 +319,68 @@ impl PuzzleReader {
             self.next_index += 1;
         }
         Ok(batch)
+    }
+}
+
+/// Why a puzzle could not be looked up by id.
+#[derive(Debug)]
+pub enum LookupError {
+    Input(InputError),
+    NotFound {
+        input: String,
+        id: String,
+    },
+    /// The row is there but a field it needs is not.
+    Row {
+        input: String,
+        id: String,
+        source: RowError,
+    },
+}
+
+impl fmt::Display for LookupError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LookupError::Input(e) => e.fmt(f),
+            LookupError::NotFound { input, id } => write!(f, "{input}: no puzzle with id {id}"),
+            LookupError::Row { input, id, source } => write!(f, "{input}: puzzle {id}: {source}"),
+        }
+    }
+}
+
+impl std::error::Error for LookupError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            LookupError::Input(e) => Some(e),
+            LookupError::Row { source, .. } => Some(source),
+            LookupError::NotFound { .. } => None,
+        }
+    }
+}
+
+impl From<InputError> for LookupError {
+    fn from(e: InputError) -> Self {
+        LookupError::Input(e)
+    }
+}
+
+/// Streams a puzzle CSV for one puzzle id: its FEN and moves.
+pub fn find_puzzle(spec: &InputSpec, id: &str) -> Result<(String, String), LookupError> {
+    let mut reader = PuzzleReader::open(spec)?;
+    let columns = reader.columns().clone();
+    loop {
+        let batch = reader.next_batch(4096)?;
+        if batch.is_empty() {
+            return Err(LookupError::NotFound { input: spec.name(), id: id.to_owned() });
+        }
+        for row in batch.into_iter().map(TextRow::from_raw) {
+            if row.puzzle_id(&columns) == Some(id) {
+                let field = |column, name| row.required(column, name).map(str::to_owned);
+                return field(columns.fen, "FEN")
+                    .and_then(|fen| Ok((fen, field(columns.moves, "Moves")?)))
+                    .map_err(|source| LookupError::Row { input: spec.name(), id: id.to_owned(), source });
+            }
+        }
     }
 }
 
@@ -381,10 +439,7 @@ mod tests {
     #[test]
     fn fatal_inputs_are_typed() {
         assert!(matches!(reader_for(b""), Err(InputError::Empty { .. })));
-        assert!(matches!(
-            reader_for(b"PuzzleId,FEN\nx,y\n"),
-            Err(InputError::MissingColumn { column: "Moves", .. })
-        ));
+        assert!(matches!(reader_for(b"PuzzleId,FEN\nx,y\n"), Err(InputError::MissingColumn { column: "Moves", .. })));
         assert!(matches!(reader_for(b"\x00\x01\x02\xff\xfe,\x00\n"), Err(InputError::NotCsv { .. })));
         let plain = b"PuzzleId,FEN,Moves\nx,f,m\n".repeat(1000);
         let compressed = zstd::encode_all(&plain[..], 3).unwrap();

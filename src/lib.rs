@@ -13,18 +13,21 @@
 pub mod annotate;
 pub mod arbitrate;
 pub mod board;
+pub mod compare;
 pub mod config;
 pub mod explain;
 pub mod facts;
 pub mod input;
+pub mod label;
 pub mod line;
 #[cfg(feature = "parquet")]
 pub mod output;
 pub mod pipeline;
 pub mod tactics;
 
+pub use label::{Label, LabelSet, RoleName, Roles};
 pub use line::{Line, LineForm, RowError};
-pub use tactics::{classify, Fire, Label, Roles};
+pub use tactics::{classify, Fire};
 
 /// Annotates `options.input` into Parquet files under `out_dir`.
 #[cfg(feature = "parquet")]

@@ -129,14 +129,8 @@ impl Line {
         let mut line_moves = Vec::with_capacity(count);
         let mut pos = start;
         for (ply, token) in moves.split_ascii_whitespace().enumerate() {
-            let uci: UciMove = token.parse().map_err(|_| RowError::MalformedUci {
-                ply,
-                token: token.to_owned(),
-            })?;
-            let m = uci.to_move(&pos).map_err(|_| RowError::IllegalMove {
-                ply,
-                uci: token.to_owned(),
-            })?;
+            let uci: UciMove = token.parse().map_err(|_| RowError::MalformedUci { ply, token: token.to_owned() })?;
+            let m = uci.to_move(&pos).map_err(|_| RowError::IllegalMove { ply, uci: token.to_owned() })?;
             positions.push(pos.clone());
             pos.play_unchecked(m);
             line_moves.push(m);
@@ -156,8 +150,24 @@ impl Line {
     }
 
     /// The plies judged: the key move and every later solver move.
-    pub fn solver_plies(&self) -> impl Iterator<Item = usize> {
-        (self.key_ply..self.plies()).step_by(2)
+    pub fn solver_plies(&self) -> impl Iterator<Item = Cursor<'_>> {
+        (self.key_ply..self.plies()).step_by(2).map(move |index| Cursor { line: self, index })
+    }
+
+    /// A cursor on `ply`, which must be a ply of the line.
+    pub fn at(&self, ply: usize) -> Cursor<'_> {
+        assert!(ply < self.plies(), "ply {ply} of a {}-ply line", self.plies());
+        Cursor { line: self, index: ply }
+    }
+
+    /// The last ply.
+    pub fn last(&self) -> Cursor<'_> {
+        self.at(self.plies() - 1)
+    }
+
+    /// The key move.
+    pub fn key(&self) -> Cursor<'_> {
+        self.at(self.key_ply)
     }
 
     /// Position right before `ply`.
@@ -199,6 +209,79 @@ impl Line {
     }
 }
 
+/// One ply of a line, and the way to the plies around it: detectors walk
+/// the line with it instead of doing ply arithmetic.
+#[derive(Debug, Clone, Copy)]
+pub struct Cursor<'a> {
+    line: &'a Line,
+    index: usize,
+}
+
+impl<'a> Cursor<'a> {
+    /// The ply's index in `Moves` (0-based).
+    pub fn index(self) -> usize {
+        self.index
+    }
+
+    pub fn line(self) -> &'a Line {
+        self.line
+    }
+
+    /// The move played.
+    pub fn mv(self) -> Move {
+        self.line.moves[self.index]
+    }
+
+    pub fn before(self) -> &'a Chess {
+        self.line.before(self.index)
+    }
+
+    pub fn after(self) -> &'a Chess {
+        self.line.after(self.index)
+    }
+
+    /// A solver move (judged).
+    pub fn is_solver(self) -> bool {
+        self.index >= self.line.key_ply && (self.index - self.line.key_ply).is_multiple_of(2)
+    }
+
+    pub fn is_key(self) -> bool {
+        self.index == self.line.key_ply
+    }
+
+    /// A solver move after the key move.
+    pub fn is_follow_up(self) -> bool {
+        self.line.is_follow_up(self.index)
+    }
+
+    /// The ply before this one (the move this one answers).
+    pub fn previous(self) -> Option<Cursor<'a>> {
+        let index = self.index.checked_sub(1)?;
+        Some(Cursor { line: self.line, index })
+    }
+
+    /// The other side's answer to this ply.
+    pub fn reply(self) -> Option<Cursor<'a>> {
+        self.forward(1)
+    }
+
+    /// The same side's next move (two plies on).
+    pub fn next_own(self) -> Option<Cursor<'a>> {
+        self.forward(2)
+    }
+
+    /// Every later ply, in order.
+    pub fn later(self) -> impl Iterator<Item = Cursor<'a>> {
+        let line = self.line;
+        (self.index + 1..line.plies()).map(move |index| Cursor { line, index })
+    }
+
+    fn forward(self, plies: usize) -> Option<Cursor<'a>> {
+        let index = self.index + plies;
+        (index < self.line.plies()).then_some(Cursor { line: self.line, index })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -210,7 +293,15 @@ mod tests {
         let line = Line::parse(FEN, "f2g3 e6e7 b2b1 b3c1 b1c1 h6c1", LineForm::Puzzle).unwrap();
         assert_eq!(line.plies(), 6);
         assert_eq!(line.solver(), Color::White);
-        assert_eq!(line.solver_plies().collect::<Vec<_>>(), vec![1, 3, 5]);
+        assert_eq!(line.solver_plies().map(|p| p.index()).collect::<Vec<_>>(), vec![1, 3, 5]);
+        let key = line.key();
+        assert!(key.is_key() && key.is_solver() && !key.is_follow_up());
+        assert_eq!(key.reply().map(|p| p.index()), Some(2));
+        assert_eq!(key.next_own().map(|p| (p.index(), p.is_follow_up())), Some((3, true)));
+        assert_eq!(key.previous().map(|p| p.is_solver()), Some(false));
+        assert_eq!(line.last().index(), 5);
+        assert!(line.last().reply().is_none() && line.last().next_own().is_none());
+        assert_eq!(line.at(3).later().map(|p| p.index()).collect::<Vec<_>>(), vec![4, 5]);
         let sans: Vec<String> = (0..line.plies()).map(|ply| line.san(ply).to_string()).collect();
         assert_eq!(sans, ["Bxg3", "Rxe7", "Qb1+", "Nc1", "Qxc1+", "Qxc1"]);
         assert_eq!(line.uci(1).to_string(), "e6e7");
@@ -220,7 +311,7 @@ mod tests {
     fn line_form_judges_ply_zero() {
         let line = Line::parse(FEN, "f2g3 e6e7", LineForm::Line).unwrap();
         assert_eq!(line.solver(), Color::Black);
-        assert_eq!(line.solver_plies().collect::<Vec<_>>(), vec![0]);
+        assert_eq!(line.solver_plies().map(|p| p.index()).collect::<Vec<_>>(), vec![0]);
     }
 
     #[test]
@@ -231,17 +322,8 @@ mod tests {
         assert_eq!(err(FEN, ""), RowError::EmptyMoves);
         assert_eq!(err(FEN, "   "), RowError::EmptyMoves);
         assert_eq!(err(FEN, "f2g3"), RowError::NoSolverMove);
-        assert_eq!(
-            err(FEN, "f2g3 e6e9"),
-            RowError::MalformedUci { ply: 1, token: "e6e9".into() }
-        );
-        assert_eq!(
-            err(FEN, "f2g3 e6e7 b2b1 b3b5"),
-            RowError::IllegalMove { ply: 3, uci: "b3b5".into() }
-        );
-        assert_eq!(
-            err(FEN, "f2g3 e6e7 b2b1 b3b5").to_string(),
-            "illegal move b3b5 at ply 3"
-        );
+        assert_eq!(err(FEN, "f2g3 e6e9"), RowError::MalformedUci { ply: 1, token: "e6e9".into() });
+        assert_eq!(err(FEN, "f2g3 e6e7 b2b1 b3b5"), RowError::IllegalMove { ply: 3, uci: "b3b5".into() });
+        assert_eq!(err(FEN, "f2g3 e6e7 b2b1 b3b5").to_string(), "illegal move b3b5 at ply 3");
     }
 }

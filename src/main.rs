@@ -5,10 +5,33 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+use clap::ValueEnum;
+use koga::compare::{self, Report};
 use koga::config::PipelineFile;
-use koga::input::{InputSpec, PuzzleReader};
-use koga::pipeline::{Options, RunError, Summary, DEFAULT_BATCH_ROWS};
-use koga::{Line, LineForm};
+use koga::input::{find_puzzle, InputSpec};
+use koga::pipeline::{Options, Summary, DEFAULT_BATCH_ROWS};
+use koga::{label, Line, LineForm};
+
+/// A command's failure: printed as one line, `koga: error: …`.
+type CliResult = Result<(), Box<dyn std::error::Error>>;
+
+#[derive(Clone, Copy, ValueEnum)]
+enum LabelsFormat {
+    /// An aligned table
+    Table,
+    /// One JSON object per label
+    Json,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum CompareFormat {
+    /// An aligned table
+    Table,
+    /// JSON, with the ratios
+    Json,
+    /// One CSV line per label
+    Csv,
+}
 
 #[derive(Parser)]
 #[command(
@@ -75,6 +98,21 @@ enum Command {
         #[arg(long)]
         lines: bool,
     },
+    /// List the labels: name, kind, family, roles, description
+    Labels {
+        #[arg(long, value_enum, default_value = "table")]
+        format: LabelsFormat,
+    },
+    /// Measure agreement with Lichess's Themes: per label, precision, recall and F1
+    Compare {
+        /// A puzzle CSV with a Themes column (the classifier runs on it), or an output directory of `koga annotate`
+        input: String,
+        #[arg(long, value_enum, default_value = "table")]
+        format: CompareFormat,
+        /// List puzzle ids where both, only Koga or only Lichess give this label
+        #[arg(long, value_name = "LABEL")]
+        examples: Option<String>,
+    },
 }
 
 fn main() -> ExitCode {
@@ -93,14 +131,28 @@ fn main() -> ExitCode {
             };
             annotate(&options, &out)
         }
-        Command::Run { pipeline, no_progress } => PipelineFile::load(&pipeline).and_then(|file| {
-            let mut options = file.options();
-            options.progress = !no_progress;
-            annotate(&options, &file.output)
-        }),
+        Command::Run { pipeline, no_progress } => match PipelineFile::load(&pipeline) {
+            Ok(file) => {
+                let mut options = file.options();
+                options.progress = !no_progress;
+                annotate(&options, &file.output)
+            }
+            Err(e) => Err(e.into()),
+        },
         Command::Explain { fen_or_id, moves, csv, lines } => {
             explain(&fen_or_id, &moves.join(" "), csv.as_deref(), lines)
         }
+        Command::Labels { format } => {
+            print!(
+                "{}",
+                match format {
+                    LabelsFormat::Table => label::vocabulary_text(),
+                    LabelsFormat::Json => label::vocabulary_json() + "\n",
+                }
+            );
+            Ok(())
+        }
+        Command::Compare { input, format, examples } => compare(&input, format, examples.as_deref()),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -111,39 +163,38 @@ fn main() -> ExitCode {
     }
 }
 
-fn annotate(options: &Options, out: &std::path::Path) -> Result<(), RunError> {
+fn annotate(options: &Options, out: &std::path::Path) -> CliResult {
     let summary: Summary = koga::annotate_to_parquet(options, out)?;
     eprintln!("koga: {summary} -> {}", out.display());
     Ok(())
 }
 
-fn explain(fen_or_id: &str, moves: &str, csv: Option<&str>, lines: bool) -> Result<(), RunError> {
+fn explain(fen_or_id: &str, moves: &str, csv: Option<&str>, lines: bool) -> CliResult {
     let form = if lines { LineForm::Line } else { LineForm::Puzzle };
     let (fen, moves) = match csv {
         None => (fen_or_id.to_owned(), moves.to_owned()),
-        Some(csv) => find_puzzle(csv, fen_or_id)?,
+        Some(csv) => find_puzzle(&InputSpec::from_arg(csv), fen_or_id)?,
     };
-    let line = Line::parse(&fen, &moves, form).map_err(|e| RunError::Config(e.to_string()))?;
+    let line = Line::parse(&fen, &moves, form)?;
     print!("{}", koga::explain::explain(&line));
     Ok(())
 }
 
-/// Streams a CSV for one puzzle id; returns its FEN and moves.
-fn find_puzzle(csv: &str, id: &str) -> Result<(String, String), RunError> {
-    let mut reader = PuzzleReader::open(&InputSpec::from_arg(csv))?;
-    let columns = reader.columns().clone();
-    loop {
-        let batch = reader.next_batch(4096)?;
-        if batch.is_empty() {
-            return Err(RunError::Config(format!("{csv}: no puzzle with id {id}")));
+fn compare(input: &str, format: CompareFormat, examples: Option<&str>) -> CliResult {
+    let examples = examples.map(compare::examples_label).transpose()?;
+    let path = std::path::Path::new(input);
+    let report: Report = if path.is_dir() {
+        compare::compare_output(path, examples)?
+    } else {
+        compare::compare_csv(&InputSpec::from_arg(input), examples)?
+    };
+    print!(
+        "{}",
+        match format {
+            CompareFormat::Table => report.to_text(),
+            CompareFormat::Json => report.to_json() + "\n",
+            CompareFormat::Csv => report.to_csv(),
         }
-        for row in batch.into_iter().map(koga::input::TextRow::from_raw) {
-            if row.puzzle_id(&columns) == Some(id) {
-                let get = |c, name| row.required(c, name).map(str::to_owned);
-                return get(columns.fen, "FEN")
-                    .and_then(|fen| Ok((fen, get(columns.moves, "Moves")?)))
-                    .map_err(|e| RunError::Config(format!("{csv}: puzzle {id}: {e}")));
-            }
-        }
-    }
+    );
+    Ok(())
 }

@@ -28,7 +28,7 @@ fn list_of_strings() -> DataType {
 /// Columns of `puzzles.parquet`, in order.
 pub fn puzzles_schema() -> Schema {
     let mut fields = vec![
-        Field::new("row_number".into(), DataType::UInt64),
+        Field::new("row_number".into(), DataType::Int64),
         Field::new("puzzle_id".into(), DataType::String),
         Field::new("status".into(), DataType::String),
         Field::new("error".into(), DataType::String),
@@ -42,7 +42,7 @@ pub fn puzzles_schema() -> Schema {
         Field::new("lichess_themes".into(), list_of_strings()),
         Field::new("game_url".into(), DataType::String),
         Field::new("opening_tags".into(), list_of_strings()),
-        Field::new("plies".into(), DataType::UInt32),
+        Field::new("plies".into(), DataType::Int32),
         Field::new("key_labels".into(), list_of_strings()),
         Field::new("follow_up_labels".into(), list_of_strings()),
         Field::new("puzzle_labels".into(), list_of_strings()),
@@ -53,9 +53,9 @@ pub fn puzzles_schema() -> Schema {
 /// Columns of `fires.parquet`, in order: the fixed ones, then one per role.
 pub fn fires_schema() -> Schema {
     let mut fields = vec![
-        Field::new("row_number".into(), DataType::UInt64),
+        Field::new("row_number".into(), DataType::Int64),
         Field::new("puzzle_id".into(), DataType::String),
-        Field::new("ply".into(), DataType::UInt32),
+        Field::new("ply".into(), DataType::Int32),
         Field::new("uci".into(), DataType::String),
         Field::new("san".into(), DataType::String),
         Field::new("label".into(), DataType::String),
@@ -86,21 +86,22 @@ struct TableWriter {
     writer: Option<polars::io::parquet::write::BatchedWriter<BufWriter<File>>>,
 }
 
-fn open_parquet(path: &Path, schema: &Schema) -> Result<polars::io::parquet::write::BatchedWriter<BufWriter<File>>, OutputError> {
+fn open_parquet(
+    path: &Path,
+    schema: &Schema,
+) -> Result<polars::io::parquet::write::BatchedWriter<BufWriter<File>>, OutputError> {
     let file = File::create(path).map_err(|e| out_err(path, e))?;
     ParquetWriter::new(BufWriter::with_capacity(1 << 20, file))
         // Level 1: most of the size win of zstd at a fraction of the CPU.
         .with_compression(ParquetCompression::Zstd(polars_parquet::write::ZstdLevel::try_new(1).ok()))
-        // Null counts only: rows are in input order, so per-row-group
-        // min/max would span the whole range and prune nothing, while
-        // the footer keeps them for every row group of the run.
-        .with_statistics(StatisticsOptions {
-            min_value: false,
-            max_value: false,
-            distinct_count: false,
-            null_count: true,
-            ..StatisticsOptions::default()
-        })
+        // Min, max and null count per page and per row group. Asking for
+        // null counts alone is not an option: polars-parquet then still
+        // writes a page index (column index), and marks every page in it as
+        // all-null for want of a min value, so DuckDB prunes every page of
+        // a filtered scan. With min and max the page index is true, and
+        // `row_number` (monotone in input order) lets readers skip row
+        // groups in range queries and joins (figures in the README).
+        .with_statistics(StatisticsOptions::default())
         // Encoding stays on the writer thread: the workers are busy
         // classifying, and a --threads 1 run uses what it says.
         .set_parallel(false)
@@ -108,9 +109,9 @@ fn open_parquet(path: &Path, schema: &Schema) -> Result<polars::io::parquet::wri
         // Polars would store its newest (string_view) types, which
         // pandas cannot convert; the classic large_string types read
         // everywhere and describe the same Parquet data.
-        .with_key_value_metadata(Some(KeyValueMetadata::Static(vec![
-            polars_parquet::write::schema_to_metadata_key(&schema.to_arrow(CompatLevel::oldest())),
-        ])))
+        .with_key_value_metadata(Some(KeyValueMetadata::Static(vec![polars_parquet::write::schema_to_metadata_key(
+            &schema.to_arrow(CompatLevel::oldest()),
+        )])))
         .batched(schema)
         .map_err(|e| out_err(path, e))
 }
@@ -176,8 +177,8 @@ impl TableWriter {
     }
 }
 
-fn out_err(path: &Path, e: impl std::fmt::Display) -> OutputError {
-    OutputError { path: path.display().to_string(), message: e.to_string() }
+fn out_err(path: &Path, e: impl Into<Box<dyn std::error::Error + Send + Sync>>) -> OutputError {
+    OutputError::new(path.display(), e)
 }
 
 impl ParquetSink {
@@ -204,7 +205,7 @@ impl Sink for ParquetSink {
 
     fn prepare(batch: &[Annotated], columns: &Columns) -> Result<Self::Prepared, OutputError> {
         let (puzzles, fires) = rayon::join(|| puzzles_frame(batch, columns), || fires_frame(batch, columns));
-        let frame_err = |e: PolarsError| OutputError { path: "<batch>".into(), message: e.to_string() };
+        let frame_err = |e: PolarsError| OutputError::new("<batch>", e);
         Ok((puzzles.map_err(frame_err)?, fires.map_err(frame_err)?))
     }
 
@@ -231,10 +232,10 @@ impl Sink for ParquetSink {
 /// A square's name without allocating (`e7`).
 fn square_name(square: shakmaty::Square) -> &'static str {
     const NAMES: [&str; 64] = [
-        "a1", "b1", "c1", "d1", "e1", "f1", "g1", "h1", "a2", "b2", "c2", "d2", "e2", "f2", "g2", "h2",
-        "a3", "b3", "c3", "d3", "e3", "f3", "g3", "h3", "a4", "b4", "c4", "d4", "e4", "f4", "g4", "h4",
-        "a5", "b5", "c5", "d5", "e5", "f5", "g5", "h5", "a6", "b6", "c6", "d6", "e6", "f6", "g6", "h6",
-        "a7", "b7", "c7", "d7", "e7", "f7", "g7", "h7", "a8", "b8", "c8", "d8", "e8", "f8", "g8", "h8",
+        "a1", "b1", "c1", "d1", "e1", "f1", "g1", "h1", "a2", "b2", "c2", "d2", "e2", "f2", "g2", "h2", "a3", "b3",
+        "c3", "d3", "e3", "f3", "g3", "h3", "a4", "b4", "c4", "d4", "e4", "f4", "g4", "h4", "a5", "b5", "c5", "d5",
+        "e5", "f5", "g5", "h5", "a6", "b6", "c6", "d6", "e6", "f6", "g6", "h6", "a7", "b7", "c7", "d7", "e7", "f7",
+        "g7", "h7", "a8", "b8", "c8", "d8", "e8", "f8", "g8", "h8",
     ];
     NAMES[square as usize]
 }
@@ -282,13 +283,9 @@ fn puzzles_frame(batch: &[Annotated], c: &Columns) -> PolarsResult<DataFrame> {
     let rows: Vec<&Annotated> = batch.iter().filter(|a| !matches!(a.outcome, Outcome::Filtered)).collect();
     let n = rows.len();
     let columns = vec![
-        UInt64Chunked::from_iter_values("row_number".into(), rows.iter().map(|a| a.row.index + 1)).into_column(),
+        Int64Chunked::from_iter_values("row_number".into(), rows.iter().map(|a| a.row.index as i64 + 1)).into_column(),
         str_column("puzzle_id", n, rows.iter().map(|a| a.row.puzzle_id(c))),
-        str_column(
-            "status",
-            n,
-            rows.iter().map(|a| Some(if analysis(a).is_some() { "ok" } else { "error" })),
-        ),
+        str_column("status", n, rows.iter().map(|a| Some(if analysis(a).is_some() { "ok" } else { "error" }))),
         {
             let mut builder = StringChunkedBuilder::new("error".into(), n);
             for a in &rows {
@@ -302,42 +299,30 @@ fn puzzles_frame(batch: &[Annotated], c: &Columns) -> PolarsResult<DataFrame> {
         str_column("fen", n, rows.iter().map(|a| field(a, Some(c.fen)))),
         str_column("moves", n, rows.iter().map(|a| field(a, Some(c.moves)))),
         Int32Chunked::from_iter_options("rating".into(), rows.iter().map(|a| a.numbers.rating)).into_column(),
-        Int32Chunked::from_iter_options(
-            "rating_deviation".into(),
-            rows.iter().map(|a| a.numbers.rating_deviation),
-        )
-        .into_column(),
-        Int32Chunked::from_iter_options("popularity".into(), rows.iter().map(|a| a.numbers.popularity))
+        Int32Chunked::from_iter_options("rating_deviation".into(), rows.iter().map(|a| a.numbers.rating_deviation))
             .into_column(),
-        Int32Chunked::from_iter_options("nb_plays".into(), rows.iter().map(|a| a.numbers.nb_plays))
-            .into_column(),
+        Int32Chunked::from_iter_options("popularity".into(), rows.iter().map(|a| a.numbers.popularity)).into_column(),
+        Int32Chunked::from_iter_options("nb_plays".into(), rows.iter().map(|a| a.numbers.nb_plays)).into_column(),
         list_column("lichess_themes", n, rows.iter().map(|a| words(a, c.themes))),
         str_column("game_url", n, rows.iter().map(|a| field(a, c.game_url))),
         list_column("opening_tags", n, rows.iter().map(|a| words(a, c.opening_tags))),
-        UInt32Chunked::from_iter_options(
-            "plies".into(),
-            rows.iter().map(|a| analysis(a).map(|an| an.plies() as u32)),
-        )
-        .into_column(),
+        Int32Chunked::from_iter_options("plies".into(), rows.iter().map(|a| analysis(a).map(|an| an.plies() as i32)))
+            .into_column(),
         list_column(
             "key_labels",
             n,
-            rows.iter().map(|a| {
-                Some(analysis(a).into_iter().flat_map(|an| an.labels(false)).map(|l| l.name()))
-            }),
+            rows.iter().map(|a| Some(analysis(a).into_iter().flat_map(|an| an.labels(false)).map(|l| l.name()))),
         ),
         list_column(
             "follow_up_labels",
             n,
-            rows.iter().map(|a| {
-                Some(analysis(a).into_iter().flat_map(|an| an.labels(true)).map(|l| l.name()))
-            }),
+            rows.iter().map(|a| Some(analysis(a).into_iter().flat_map(|an| an.labels(true)).map(|l| l.name()))),
         ),
         list_column(
             "puzzle_labels",
             n,
             rows.iter().map(|a| {
-                Some(analysis(a).map(|an| an.puzzle_labels.as_slice()).unwrap_or_default().iter().map(|l| l.name()))
+                Some(analysis(a).map(|an| an.puzzle_labels).unwrap_or_default().into_iter().map(|l| l.name()))
             }),
         ),
     ];
@@ -368,16 +353,17 @@ fn fires_frame(batch: &[Annotated], c: &Columns) -> PolarsResult<DataFrame> {
         san.append_value(&text);
     }
     let mut columns = vec![
-        UInt64Chunked::from_iter_values("row_number".into(), fires.iter().map(|(a, _, _, _)| a.row.index + 1))
+        Int64Chunked::from_iter_values("row_number".into(), fires.iter().map(|(a, _, _, _)| a.row.index as i64 + 1))
             .into_column(),
         str_column("puzzle_id", n, fires.iter().map(|(a, _, _, _)| a.row.puzzle_id(c))),
-        UInt32Chunked::from_iter_values("ply".into(), fires.iter().map(|(_, _, f, _)| f.ply as u32)).into_column(),
+        Int32Chunked::from_iter_values("ply".into(), fires.iter().map(|(_, _, f, _)| i32::from(f.ply))).into_column(),
         uci.finish().into_column(),
         san.finish().into_column(),
         str_column("label", n, fires.iter().map(|(_, _, f, _)| Some(f.label.name()))),
         BooleanChunked::from_iter_values("follow_up".into(), fires.iter().map(|(_, _, f, _)| f.follow_up))
             .into_column(),
-        Int32Chunked::from_iter_options("gain".into(), fires.iter().map(|(_, _, f, _)| f.gain.map(i32::from))).into_column(),
+        Int32Chunked::from_iter_options("gain".into(), fires.iter().map(|(_, _, f, _)| f.gain.map(i32::from)))
+            .into_column(),
     ];
     let mut roles: Vec<StringChunkedBuilder> =
         Roles::NAMES.iter().map(|&role| StringChunkedBuilder::new(role.into(), n)).collect();

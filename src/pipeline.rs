@@ -10,10 +10,10 @@
 //! Batches are cut by row count alone and each becomes one row group, so the
 //! output is byte-identical whatever the thread count.
 
+use std::collections::BTreeMap;
 use std::fmt;
 use std::io::IsTerminal;
 use std::sync::atomic::Ordering;
-use std::collections::BTreeMap;
 use std::sync::mpsc::{channel, sync_channel, Receiver};
 use std::thread;
 use std::time::{Duration, Instant};
@@ -82,27 +82,44 @@ pub trait Sink: Send + 'static {
     fn abort(self);
 }
 
-/// A failure writing the output.
+/// A failure writing the output: where, and the error underneath.
 #[derive(Debug)]
 pub struct OutputError {
+    /// The file or directory being written (`<batch>` while building one).
     pub path: String,
-    pub message: String,
+    pub source: Box<dyn std::error::Error + Send + Sync>,
+}
+
+impl OutputError {
+    pub fn new(path: impl fmt::Display, source: impl Into<Box<dyn std::error::Error + Send + Sync>>) -> OutputError {
+        OutputError { path: path.to_string(), source: source.into() }
+    }
 }
 
 impl fmt::Display for OutputError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.path, self.message)
+        write!(f, "{}: {}", self.path, self.source)
     }
 }
 
-impl std::error::Error for OutputError {}
+impl std::error::Error for OutputError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        Some(self.source.as_ref())
+    }
+}
 
 /// Why a run stopped.
 #[derive(Debug)]
 pub enum RunError {
     Input(InputError),
     Output(OutputError),
-    Config(String),
+    /// A pipeline file that cannot be read or says something invalid.
+    Config {
+        path: std::path::PathBuf,
+        source: crate::config::ConfigError,
+    },
+    /// The worker pool could not start.
+    Threads(rayon::ThreadPoolBuildError),
 }
 
 impl fmt::Display for RunError {
@@ -110,12 +127,22 @@ impl fmt::Display for RunError {
         match self {
             RunError::Input(e) => e.fmt(f),
             RunError::Output(e) => e.fmt(f),
-            RunError::Config(msg) => f.write_str(msg),
+            RunError::Config { path, source } => write!(f, "{}: {source}", path.display()),
+            RunError::Threads(e) => write!(f, "cannot start worker threads: {e}"),
         }
     }
 }
 
-impl std::error::Error for RunError {}
+impl std::error::Error for RunError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            RunError::Input(e) => Some(e),
+            RunError::Output(e) => Some(e),
+            RunError::Config { source, .. } => Some(source),
+            RunError::Threads(e) => Some(e),
+        }
+    }
+}
 
 impl From<InputError> for RunError {
     fn from(e: InputError) -> Self {
@@ -150,11 +177,7 @@ impl Summary {
 
 impl fmt::Display for Summary {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{} rows read, {} ok, {} errors",
-            self.rows_read, self.ok, self.errors
-        )?;
+        write!(f, "{} rows read, {} ok, {} errors", self.rows_read, self.ok, self.errors)?;
         if self.filtered > 0 {
             write!(f, ", {} filtered out", self.filtered)?;
         }
@@ -242,7 +265,7 @@ pub fn run<S: Sink>(
         Ok(p) => p,
         Err(e) => {
             sink.abort();
-            return Err(RunError::Config(format!("cannot start worker threads: {e}")));
+            return Err(RunError::Threads(e));
         }
     };
     let columns = reader.columns().clone();
@@ -303,11 +326,8 @@ pub fn run<S: Sink>(
         let (columns, form, filter, done) = (columns.clone(), options.form, options.filter.clone(), done_tx.clone());
         let seq = spawned;
         pool.spawn(move || {
-            let annotated: Vec<Annotated> = batch
-                .into_par_iter()
-                .with_min_len(64)
-                .map(|row| annotate_row(row, &columns, form, &filter))
-                .collect();
+            let annotated: Vec<Annotated> =
+                batch.into_par_iter().with_min_len(64).map(|row| annotate_row(row, &columns, form, &filter)).collect();
             let counts = Counts::of(&annotated);
             let prepared = S::prepare(&annotated, &columns);
             drop(annotated);
@@ -328,7 +348,7 @@ pub fn run<S: Sink>(
         if written == spawned {
             Ok(())
         } else {
-            Err(OutputError { path: "<pipeline>".into(), message: format!("internal error: {} batches lost", spawned - written) })
+            Err(OutputError::new("<pipeline>", format!("internal error: {} batches lost", spawned - written)))
         }
     });
     if let Err(e) = write_result {

@@ -33,8 +33,7 @@ fn options(input: PathBuf) -> Options {
 
 fn dtype_name(dtype: &DataType) -> String {
     match dtype {
-        DataType::UInt64 => "uint64".into(),
-        DataType::UInt32 => "uint32".into(),
+        DataType::Int64 => "int64".into(),
         DataType::Int32 => "int32".into(),
         DataType::Boolean => "bool".into(),
         DataType::String => "string".into(),
@@ -104,8 +103,8 @@ fn sample_run_writes_both_tables_matching_the_schemas() {
     assert_eq!(puzzles.height(), 2001);
     assert_eq!(fires.height() as u64, summary.fires);
     // Input order is kept.
-    let rows: Vec<u64> = puzzles.column("row_number").unwrap().u64().unwrap().into_no_null_iter().collect();
-    assert_eq!(rows, (1..=2001).collect::<Vec<u64>>());
+    let rows: Vec<i64> = puzzles.column("row_number").unwrap().i64().unwrap().into_no_null_iter().collect();
+    assert_eq!(rows, (1..=2001).collect::<Vec<i64>>());
     assert_eq!(strings(&puzzles, "puzzle_id")[0].as_deref(), Some("00008"));
     // Nothing is left under temporary names.
     let names: Vec<String> =
@@ -226,7 +225,7 @@ fn stdin_and_lines_form() {
     let fires = read(&out.path().join("fires.parquet"));
     let labels = strings(&fires, "label");
     assert_eq!(labels, vec![Some("mateIn2".to_owned()), Some("mate".to_owned())]);
-    let plies: Vec<u32> = fires.column("ply").unwrap().u32().unwrap().into_no_null_iter().collect();
+    let plies: Vec<i32> = fires.column("ply").unwrap().i32().unwrap().into_no_null_iter().collect();
     assert_eq!(plies, vec![0, 2]);
 }
 
@@ -283,8 +282,20 @@ fn simple_labels_agree_with_lichess_themes_on_the_dev_set() {
     let follow = string_lists(&puzzles, "follow_up_labels");
     let length = string_lists(&puzzles, "puzzle_labels");
     let checked = [
-        "mate", "mateIn1", "mateIn2", "mateIn3", "mateIn4", "mateIn5", "promotion", "underPromotion", "castling",
-        "enPassant", "oneMove", "short", "long", "veryLong",
+        "mate",
+        "mateIn1",
+        "mateIn2",
+        "mateIn3",
+        "mateIn4",
+        "mateIn5",
+        "promotion",
+        "underPromotion",
+        "castling",
+        "enPassant",
+        "oneMove",
+        "short",
+        "long",
+        "veryLong",
     ];
     let lengths = ["oneMove", "short", "long", "veryLong"];
     let mut disagreements = Vec::new();
@@ -303,7 +314,12 @@ fn simple_labels_agree_with_lichess_themes_on_the_dev_set() {
             }
         }
     }
-    assert!(disagreements.is_empty(), "{} disagreements, first: {:?}", disagreements.len(), &disagreements[..disagreements.len().min(10)]);
+    assert!(
+        disagreements.is_empty(),
+        "{} disagreements, first: {:?}",
+        disagreements.len(),
+        &disagreements[..disagreements.len().min(10)]
+    );
 }
 
 #[test]
@@ -323,14 +339,88 @@ fn part_files_hold_every_row_once() {
     for part in &parts {
         let df = read(part);
         check_against_schema(&df, "puzzles.json");
-        rows.extend(df.column("row_number").unwrap().u64().unwrap().into_no_null_iter());
+        rows.extend(df.column("row_number").unwrap().i64().unwrap().into_no_null_iter());
     }
-    assert_eq!(rows, (1..=2001).collect::<Vec<u64>>());
-    let fire_rows: usize = std::fs::read_dir(out.path().join("fires.parquet"))
-        .unwrap()
-        .map(|e| read(&e.unwrap().path()).height())
-        .sum();
+    assert_eq!(rows, (1..=2001).collect::<Vec<i64>>());
+    let fire_rows: usize =
+        std::fs::read_dir(out.path().join("fires.parquet")).unwrap().map(|e| read(&e.unwrap().path()).height()).sum();
     assert_eq!(fire_rows as u64, summary.fires);
     // Nothing left under temporary names.
     assert_eq!(std::fs::read_dir(out.path()).unwrap().count(), 2);
+}
+
+fn stdout_json(args: &[&str]) -> serde_json::Value {
+    let out = koga().args(args).output().unwrap();
+    assert!(out.status.success(), "koga {args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+/// `koga labels --format json`: every label with its declared fields, and a
+/// doc that exists.
+#[test]
+fn labels_json_lists_the_vocabulary() {
+    let labels = stdout_json(&["labels", "--format", "json"]);
+    let labels = labels.as_array().unwrap();
+    assert_eq!(labels.len(), koga::label::LABELS.len());
+    for (entry, info) in labels.iter().zip(koga::label::LABELS) {
+        assert_eq!(entry["name"], info.name);
+        assert_eq!(entry["kind"], info.kind.name());
+        assert_eq!(entry["family"], info.family.name());
+        assert_eq!(entry["lichess"], info.lichess);
+        assert_eq!(entry["roles"].as_array().unwrap().len(), info.roles.len());
+        assert!(!entry["description"].as_str().unwrap().is_empty());
+        let doc = entry["doc"].as_str().unwrap();
+        assert!(root().join(doc).is_file(), "{doc} is missing");
+    }
+    let mate = labels.iter().find(|e| e["name"] == "mate").unwrap();
+    assert_eq!(mate["kind"], "line");
+    assert_eq!(mate["roles"], serde_json::json!(["mated", "moved"]));
+}
+
+/// `koga compare` on the sample: the JSON fields, figures that hold
+/// together, and the same report from the CSV and from the Parquet that
+/// `koga annotate` wrote of it.
+#[test]
+fn compare_json_from_csv_and_from_output() {
+    let sample = root().join("data/sample.csv.zst");
+    let sample = sample.to_str().unwrap();
+    let report = stdout_json(&["compare", sample, "--format", "json", "--examples", "fork"]);
+    assert_eq!(report["rows"], 2001);
+    let tagged = report["tagged"].as_u64().unwrap();
+    assert!(tagged > 1900 && tagged <= 2001, "{tagged}");
+    let labels = report["labels"].as_array().unwrap();
+    assert!(labels.iter().all(|a| koga::Label::from_name(a["label"].as_str().unwrap()).unwrap().info().lichess));
+    for a in labels {
+        let (l, k, b) = (a["lichess"].as_u64().unwrap(), a["koga"].as_u64().unwrap(), a["both"].as_u64().unwrap());
+        assert!(b <= l.min(k), "{a}");
+        if k > 0 {
+            assert!((a["precision"].as_f64().unwrap() - b as f64 / k as f64).abs() < 1e-9, "{a}");
+        }
+    }
+    let length: u64 = ["oneMove", "short", "long", "veryLong"]
+        .iter()
+        .map(|n| labels.iter().find(|a| a["label"] == *n).unwrap()["both"].as_u64().unwrap())
+        .sum();
+    assert_eq!(length, tagged, "every tagged row has exactly one length label, on both sides");
+    let fork = labels.iter().find(|a| a["label"] == "fork").unwrap();
+    assert!(fork["f1"].as_f64().unwrap() > 0.7, "{fork}");
+    let examples = &report["examples"];
+    assert_eq!(examples["label"], "fork");
+    assert!(!examples["both"].as_array().unwrap().is_empty());
+
+    let out = tempfile::tempdir().unwrap();
+    let status =
+        koga().args(["annotate", sample, "--no-progress", "--part-rows", "700", "--out"]).arg(out.path()).status();
+    assert!(status.unwrap().success());
+    let from_parquet =
+        stdout_json(&["compare", out.path().to_str().unwrap(), "--format", "json", "--examples", "fork"]);
+    assert_eq!(from_parquet, report);
+
+    let csv = koga().args(["compare", sample, "--format", "csv"]).output().unwrap();
+    let text = String::from_utf8(csv.stdout).unwrap();
+    assert!(text.starts_with("label,family,lichess,koga,both,precision,recall,f1\n"));
+    assert_eq!(text.lines().count(), labels.len() + 1);
+    let refused = koga().args(["compare", sample, "--examples", "pinnedDefender"]).output().unwrap();
+    assert!(!refused.status.success());
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("not a Koga label that Lichess also has"));
 }

@@ -14,27 +14,29 @@
 
 use shakmaty::{Position, Role};
 
-use super::{Fire, Label, Roles};
+use super::{Detector, Fire, Label, Roles, Run};
 use crate::board::{self, value};
 use crate::facts::PlyFacts;
+
+pub const DETECTOR: Detector = Detector { labels: &[Label::CapturingDefender], run: Run::Move(detect) };
 
 pub fn detect(facts: &PlyFacts, fires: &mut Vec<Fire>) {
     let Some((defender, role)) = facts.captured else { return };
     if role == Role::King || defender != facts.to {
         return;
     }
-    let next = facts.ply + 2;
-    let Some(m) = facts.move_at(next) else { return };
+    let Some(next) = facts.at.next_own() else { return };
+    let m = next.mv();
     let Some(victim_role) = m.capture() else { return };
     let victim = m.to();
     let before = facts.before.board();
-    if victim == defender || before.piece_at(victim) != facts.line.before(next).board().piece_at(victim) {
+    if victim == defender || before.piece_at(victim) != next.before().board().piece_at(victim) {
         return;
     }
     if !before.attacks_from(defender).contains(victim) || board::profitable_capture(facts.before, victim) {
         return;
     }
-    let at_next = facts.line.before(next).board();
+    let at_next = next.before().board();
     let Some(from) = m.from() else { return };
     if board::see(at_next, from, victim, value(victim_role)) <= 0 {
         return;

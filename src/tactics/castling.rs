@@ -4,19 +4,20 @@
 //! - The solver's move castles (either side): `castling` fires on that ply.
 //! - `moved` is the king's destination square.
 
-use shakmaty::{Move, Position};
+use shakmaty::Move;
 
-use super::{Fire, Label, Roles};
+use super::{Detector, Fire, Label, Roles, Run};
 use crate::facts::PlyFacts;
 
 
+pub const DETECTOR: Detector = Detector { labels: &[Label::Castling], run: Run::Move(detect) };
+
 pub fn detect(facts: &PlyFacts, fires: &mut Vec<Fire>) {
-    let (line, ply) = (facts.line, facts.ply);
-    let m = line.moves[ply];
+    let m = facts.mv;
     let Move::Castle { .. } = m else { return };
     let Some(side) = m.castling_side() else { return };
-    let roles = Roles { moved: Some(side.king_to(line.before(ply).turn())), ..Roles::default() };
-    fires.push(Fire::new(line, ply, Label::Castling).with_roles(roles));
+    let roles = Roles { moved: Some(side.king_to(facts.us)), ..Roles::default() };
+    fires.push(Fire::at(facts, Label::Castling).with_roles(roles));
 }
 
 #[cfg(test)]

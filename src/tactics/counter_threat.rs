@@ -14,12 +14,15 @@
 use shakmaty::{Position, Role};
 
 use super::threats::new_threats;
-use super::{Fire, Label, Roles};
+use super::{Detector, Fire, Label, Roles, Run};
 use crate::board::{self, relative_squares};
 use crate::facts::PlyFacts;
 
+pub const DETECTOR: Detector = Detector { labels: &[Label::CounterThreat], run: Run::Move(detect) };
+
 pub fn detect(facts: &PlyFacts, fires: &mut Vec<Fire>) {
-    if facts.ply == 0 || facts.captured.is_some() {
+    let Some(previous) = facts.at.previous() else { return };
+    if facts.captured.is_some() {
         return;
     }
     let before = facts.before.board();
@@ -32,7 +35,7 @@ pub fn detect(facts: &PlyFacts, fires: &mut Vec<Fire>) {
         return;
     }
     let Some(theirs_before) = facts.theirs_to_move_before() else { return };
-    let earlier = facts.line.before(facts.ply - 1);
+    let earlier = previous.before();
     let threatened = attacked.into_iter().filter(|&sq| {
         board::profitable_capture(theirs_before, sq)
             && !board::profitable_capture(earlier, sq)

@@ -17,12 +17,15 @@
 
 use shakmaty::{Move, Position};
 
-use super::{Fire, Label, Roles};
+use super::{Detector, Fire, Label, Roles, Run};
 use crate::board::value;
 use crate::facts::PlyFacts;
 
+pub const DETECTOR: Detector = Detector { labels: &[Label::Deflection], run: Run::Move(detect) };
+
 pub fn detect(facts: &PlyFacts, fires: &mut Vec<Fire>) {
-    let (Some(reply), Some(cash)) = (facts.move_at(facts.ply + 1), facts.move_at(facts.ply + 2)) else { return };
+    let (Some(reply_ply), Some(cash_ply)) = (facts.at.reply(), facts.at.next_own()) else { return };
+    let (reply, cash) = (reply_ply.mv(), cash_ply.mv());
     if matches!(reply, Move::Castle { .. }) {
         return;
     }
@@ -40,8 +43,8 @@ pub fn detect(facts: &PlyFacts, fires: &mut Vec<Fire>) {
     if square == to || square == facts.to {
         return;
     }
-    let after_reply = facts.line.after(facts.ply + 1);
-    let mates = facts.line.after(facts.ply + 2).is_checkmate();
+    let after_reply = reply_ply.after();
+    let mates = cash_ply.after().is_checkmate();
     if !(cash.is_capture() || cash.is_promotion() || mates) {
         return;
     }

@@ -25,9 +25,11 @@
 
 use shakmaty::Position;
 
-use super::{Fire, Label, Roles};
+use super::{Detector, Fire, Label, Roles, Run};
 use crate::board::{self, value};
 use crate::facts::PlyFacts;
+
+pub const DETECTOR: Detector = Detector { labels: &[Label::DiscoveredCheck, Label::DiscoveredAttack, Label::DoubleCheck], run: Run::Move(detect) };
 
 pub fn detect(facts: &PlyFacts, fires: &mut Vec<Fire>) {
     let after = facts.after.board();

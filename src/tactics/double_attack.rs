@@ -15,9 +15,11 @@
 
 use shakmaty::Position;
 use super::threats::{cashed_target, new_threats};
-use super::{Fire, Label, Roles};
+use super::{Detector, Fire, Label, Roles, Run};
 use crate::board::value_at;
 use crate::facts::PlyFacts;
+
+pub const DETECTOR: Detector = Detector { labels: &[Label::DoubleAttack], run: Run::Move(detect) };
 
 pub fn detect(facts: &PlyFacts, fires: &mut Vec<Fire>) {
     let threats = new_threats(facts);

@@ -7,16 +7,17 @@
 
 use shakmaty::{Move, Square};
 
-use super::{Fire, Label, Roles};
+use super::{Detector, Fire, Label, Roles, Run};
 use crate::facts::PlyFacts;
 
 
+pub const DETECTOR: Detector = Detector { labels: &[Label::EnPassant], run: Run::Move(detect) };
+
 pub fn detect(facts: &PlyFacts, fires: &mut Vec<Fire>) {
-    let (line, ply) = (facts.line, facts.ply);
-    let Move::EnPassant { from, to } = line.moves[ply] else { return };
+    let Move::EnPassant { from, to } = facts.mv else { return };
     let victim = Square::from_coords(to.file(), from.rank());
     let roles = Roles { victim: Some(victim), moved: Some(to), ..Roles::default() };
-    fires.push(Fire::new(line, ply, Label::EnPassant).with_roles(roles));
+    fires.push(Fire::at(facts, Label::EnPassant).with_roles(roles));
 }
 
 #[cfg(test)]

@@ -15,10 +15,12 @@
 //!   collected piece's value.
 
 use super::threats::{cashed_target, new_threats};
-use super::{Fire, Label, Roles};
+use super::{Detector, Fire, Label, Roles, Run};
 use crate::board::{self, value_at};
 use crate::facts::PlyFacts;
 use shakmaty::{Position, Role};
+
+pub const DETECTOR: Detector = Detector { labels: &[Label::Fork], run: Run::Move(detect) };
 
 pub fn detect(facts: &PlyFacts, fires: &mut Vec<Fire>) {
     if facts.moved_role == Role::King || board::profitable_capture(facts.after, facts.to) {

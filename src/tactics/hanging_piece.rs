@@ -21,8 +21,10 @@
 //! - Roles: `victim` (the piece taken), `moved` (our capturer's square).
 //!   `gain` is the victim's value.
 
-use super::{Fire, Label, Roles};
+use super::{Detector, Fire, Label, Roles, Run};
 use crate::facts::PlyFacts;
+
+pub const DETECTOR: Detector = Detector { labels: &[Label::HangingPiece], run: Run::Move(detect) };
 
 pub fn detect(facts: &PlyFacts, fires: &mut Vec<Fire>) {
     let Some(v) = facts.capture_verdict() else { return };

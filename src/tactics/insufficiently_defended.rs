@@ -18,9 +18,11 @@
 //! to a minor piece; negatives where the exchange is even or losing.
 
 use shakmaty::Position;
-use super::{Fire, Label, Roles};
+use super::{Detector, Fire, Label, Roles, Run};
 use crate::board::{self, relative_squares};
 use crate::facts::PlyFacts;
+
+pub const DETECTOR: Detector = Detector { labels: &[Label::InsufficientlyDefended], run: Run::Move(detect) };
 
 pub fn detect(facts: &PlyFacts, fires: &mut Vec<Fire>) {
     let Some(v) = facts.capture_verdict() else { return };

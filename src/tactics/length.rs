@@ -18,8 +18,15 @@
 //! - The end-to-end test agrees with Lichess's length theme on every tagged
 //!   puzzle of the 20,002-puzzle dev set.
 
-use super::Label;
+use super::{Detector, Label, LabelSet, Run};
 use crate::line::Line;
+
+pub const DETECTOR: Detector =
+    Detector { labels: &[Label::OneMove, Label::Short, Label::Long, Label::VeryLong], run: Run::Puzzle(detect) };
+
+pub fn detect(line: &Line, labels: &mut LabelSet) {
+    labels.insert(label(line));
+}
 
 /// The length label of a line.
 pub fn label(line: &Line) -> Label {

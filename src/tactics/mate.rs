@@ -2,32 +2,37 @@
 //!
 //! How Koga decides:
 //! - The line ends in checkmate, delivered by the solver's last move.
-//! - `mate` fires on the mating ply; `target` is the mated king, `moved` the
+//! - `mate` fires on the mating ply; `mated` is the mated king, `moved` the
 //!   square the mating piece landed on.
 //! - `mateInN` fires on the key move, N the number of solver moves in the line
-//!   (5 stands for five or more, as in Lichess); `target` is the mated king.
+//!   (5 stands for five or more, as in Lichess); `mated` is the mated king.
+//! - On the mating move the mate is the whole story: the material motifs give
+//!   way to `mate` there (arbitration).
 //! - A line that ends in stalemate, or in a mate given by the opponent, gets
 //!   neither.
 
 use shakmaty::Position;
 
-use super::{Fire, Label, Roles};
+use super::{Detector, Fire, Label, Roles, Run};
 use crate::line::Line;
 
 const MATE_IN: [Label; 5] = [Label::MateIn1, Label::MateIn2, Label::MateIn3, Label::MateIn4, Label::MateIn5];
 
-pub fn detect_line(line: &Line, fires: &mut Vec<Fire>) {
-    let last = line.plies() - 1;
-    let end = line.after(last);
+pub const DETECTOR: Detector = Detector {
+    labels: &[Label::Mate, Label::MateIn1, Label::MateIn2, Label::MateIn3, Label::MateIn4, Label::MateIn5],
+    run: Run::Line(detect),
+};
+
+pub fn detect(line: &Line, fires: &mut Vec<Fire>) {
+    let last = line.last();
+    let end = last.after();
     if !end.is_checkmate() || end.turn() == line.solver() {
         return;
     }
-    let king = end.board().king_of(end.turn());
-    let mated = Roles { target: king, ..Roles::default() };
+    let mated = Roles { mated: end.board().king_of(end.turn()), ..Roles::default() };
     let n = line.solver_moves().clamp(1, 5);
-    fires.push(Fire::new(line, line.key_ply, MATE_IN[n - 1]).with_roles(mated));
-    let m = line.moves[last];
-    fires.push(Fire::new(line, last, Label::Mate).with_roles(Roles { moved: Some(m.to()), ..mated }));
+    fires.push(Fire::on(line.key(), MATE_IN[n - 1]).with_roles(mated));
+    fires.push(Fire::on(last, Label::Mate).with_roles(Roles { moved: Some(last.mv().to()), ..mated }));
 }
 
 #[cfg(test)]
@@ -52,7 +57,7 @@ mod tests {
             fires.iter().map(|f| (f.ply, f.label.name())).collect::<Vec<_>>(),
             vec![(1, "mate"), (1, "mateIn1")]
         );
-        assert_eq!(fires[0].roles.target, Some(Square::G1));
+        assert_eq!(fires[0].roles.mated, Some(Square::G1));
         assert_eq!(fires[0].roles.moved, Some(Square::H2));
         assert!(!fires[0].follow_up);
     }

@@ -5,157 +5,11 @@
 //! gives way to which is [`crate::arbitrate`]'s job. One file per label (or per
 //! family of labels that one rule set defines), each opening with its rules.
 
-use shakmaty::{Position, Square};
-
 use crate::arbitrate::{self, Removed};
 use crate::facts::{self, PlyFacts};
-use crate::line::Line;
+use crate::line::{Cursor, Line};
 
-pub mod capturing_defender;
-pub mod castling;
-pub mod counter_threat;
-pub mod deflection;
-pub mod discovered_check;
-pub mod double_attack;
-pub mod en_passant;
-pub mod fork;
-pub mod hanging_piece;
-pub mod insufficiently_defended;
-pub mod length;
-pub mod mate;
-pub mod pin;
-pub mod pinned_defender;
-pub mod promotion;
-pub mod skewer;
-pub mod threats;
-pub mod trapped_piece;
-
-macro_rules! labels {
-    ($($variant:ident => $name:literal,)*) => {
-        /// Every label Koga emits, named as the Lichess theme for the same idea.
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-        pub enum Label { $($variant,)* }
-
-        impl Label {
-            /// All labels, in declaration order.
-            pub const ALL: &'static [Label] = &[$(Label::$variant,)*];
-
-            /// The lowerCamelCase name written to the output.
-            pub const fn name(self) -> &'static str {
-                match self { $(Label::$variant => $name,)* }
-            }
-        }
-    };
-}
-
-labels! {
-    // The seed tactics.
-    PinnedDefender => "pinnedDefender",
-    TrappedPiece => "trappedPiece",
-    HangingPiece => "hangingPiece",
-    DiscoveredCheck => "discoveredCheck",
-    DiscoveredAttack => "discoveredAttack",
-    DoubleCheck => "doubleCheck",
-    // The labels the seeds refer to.
-    Pin => "pin",
-    Fork => "fork",
-    DoubleAttack => "doubleAttack",
-    Skewer => "skewer",
-    CapturingDefender => "capturingDefender",
-    Deflection => "deflection",
-    InsufficientlyDefended => "insufficientlyDefended",
-    CounterThreat => "counterThreat",
-    // Mates (per line).
-    Mate => "mate",
-    MateIn1 => "mateIn1",
-    MateIn2 => "mateIn2",
-    MateIn3 => "mateIn3",
-    MateIn4 => "mateIn4",
-    MateIn5 => "mateIn5",
-    // Special moves (per ply).
-    Promotion => "promotion",
-    UnderPromotion => "underPromotion",
-    Castling => "castling",
-    EnPassant => "enPassant",
-    // Puzzle-level: length.
-    OneMove => "oneMove",
-    Short => "short",
-    Long => "long",
-    VeryLong => "veryLong",
-}
-
-// Label sets are kept as u64 bit sets (see `Analysis::labels`).
-const _: () = assert!(Label::ALL.len() <= 64);
-
-impl Label {
-    /// Motifs about winning material, silent on a mating move.
-    pub const fn is_material_motif(self) -> bool {
-        matches!(
-            self,
-            Label::PinnedDefender
-                | Label::TrappedPiece
-                | Label::HangingPiece
-                | Label::Pin
-                | Label::Fork
-                | Label::DoubleAttack
-                | Label::Skewer
-                | Label::CapturingDefender
-                | Label::Deflection
-                | Label::InsufficientlyDefended
-                | Label::CounterThreat
-        )
-    }
-
-    /// Looks a label up by its output name.
-    pub fn from_name(name: &str) -> Option<Label> {
-        Label::ALL.iter().copied().find(|l| l.name() == name)
-    }
-}
-
-impl std::fmt::Display for Label {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-macro_rules! roles {
-    ($($role:ident,)*) => {
-        /// The squares that play a part in a fire, one optional square per role.
-        #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
-        pub struct Roles { $(pub $role: Option<Square>,)* }
-
-        impl Roles {
-            /// Role names, in output column order.
-            pub const NAMES: &'static [&'static str] = &[$(stringify!($role),)*];
-
-            /// The roles as `(name, square)` pairs, in [`Roles::NAMES`] order.
-            pub fn iter(&self) -> impl Iterator<Item = (&'static str, Option<Square>)> {
-                [$((stringify!($role), self.$role),)*].into_iter()
-            }
-
-            /// Sets a role by name; returns false for an unknown name.
-            pub fn set(&mut self, name: &str, square: Square) -> bool {
-                match name {
-                    $(stringify!($role) => { self.$role = Some(square); true })*
-                    _ => false,
-                }
-            }
-        }
-    };
-}
-
-roles! {
-    victim,
-    defender,
-    pinner,
-    behind,
-    attacker,
-    target,
-    checker,
-    moved,
-    escape,
-    threatened,
-}
+pub use crate::label::{Family, Kind, Label, LabelInfo, LabelSet, RoleName, Roles, LABELS};
 
 /// One label on one judged ply, with the squares that play a part.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -173,11 +27,12 @@ pub struct Fire {
 }
 
 impl Fire {
-    pub fn new(line: &Line, ply: usize, label: Label) -> Fire {
+    /// A fire on one ply of a line.
+    pub fn on(ply: Cursor, label: Label) -> Fire {
         Fire {
-            ply: ply as u16,
+            ply: ply.index() as u16,
             label,
-            follow_up: line.is_follow_up(ply),
+            follow_up: ply.is_follow_up(),
             gain: None,
             roles: Roles::default(),
             fallback: false,
@@ -186,7 +41,7 @@ impl Fire {
 
     /// A fire on the ply the facts describe.
     pub fn at(facts: &PlyFacts, label: Label) -> Fire {
-        Fire::new(facts.line, facts.ply, label)
+        Fire::on(facts.at, label)
     }
 
     pub fn with_roles(mut self, roles: Roles) -> Fire {
@@ -200,30 +55,65 @@ impl Fire {
     }
 }
 
-/// A detector: reads one judged ply's facts, pushes the fires it sees.
-pub type Detector = fn(&PlyFacts, &mut Vec<Fire>);
+/// How a detector reads the puzzle: the three kinds of spec §2.
+#[derive(Clone, Copy)]
+pub enum Run {
+    /// Reads one judged ply's facts; runs on every solver ply.
+    Move(fn(&PlyFacts, &mut Vec<Fire>)),
+    /// Reads the whole line; attaches its fires to solver plies.
+    Line(fn(&Line, &mut Vec<Fire>)),
+    /// Reads the start position and the line; names puzzle labels.
+    Puzzle(fn(&Line, &mut LabelSet)),
+}
 
-/// Every per-ply detector, in no particular order: arbitration decides.
-/// The first ones are the material motifs: on a move that mates they stay
-/// silent, since the mate is the whole story of such a move.
-pub const DETECTORS: &[(Label, Detector)] = &[
-    (Label::PinnedDefender, pinned_defender::detect),
-    (Label::TrappedPiece, trapped_piece::detect),
-    (Label::HangingPiece, hanging_piece::detect),
-    (Label::DiscoveredCheck, discovered_check::detect),
-    (Label::Pin, pin::detect),
-    (Label::Fork, fork::detect),
-    (Label::DoubleAttack, double_attack::detect),
-    (Label::Skewer, skewer::detect),
-    (Label::CapturingDefender, capturing_defender::detect),
-    (Label::Deflection, deflection::detect),
-    (Label::InsufficientlyDefended, insufficiently_defended::detect),
-    (Label::CounterThreat, counter_threat::detect),
-    // Always judged, mate or not.
-    (Label::Promotion, promotion::detect),
-    (Label::Castling, castling::detect),
-    (Label::EnPassant, en_passant::detect),
-];
+impl Run {
+    pub const fn kind(&self) -> Kind {
+        match self {
+            Run::Move(_) => Kind::Move,
+            Run::Line(_) => Kind::Line,
+            Run::Puzzle(_) => Kind::Puzzle,
+        }
+    }
+}
+
+/// A detector: the labels it may emit, and how it runs. It never decides
+/// what another label does; that is [`crate::arbitrate`]'s table.
+pub struct Detector {
+    pub labels: &'static [Label],
+    pub run: Run,
+}
+
+macro_rules! detectors {
+    ($($module:ident,)*) => {
+        $(pub mod $module;)*
+
+        /// Every detector, one per file, each exporting its `DETECTOR`.
+        pub const DETECTORS: &[Detector] = &[$($module::DETECTOR,)*];
+    };
+}
+
+detectors! {
+    pinned_defender,
+    trapped_piece,
+    hanging_piece,
+    discovered_check,
+    pin,
+    fork,
+    double_attack,
+    skewer,
+    capturing_defender,
+    deflection,
+    insufficiently_defended,
+    counter_threat,
+    mate,
+    promotion,
+    castling,
+    en_passant,
+    length,
+}
+
+/// Threat finding shared by detectors.
+pub mod threats;
 
 /// Fires after arbitration, and what arbitration removed (with why).
 #[derive(Debug, Clone, Default)]
@@ -233,37 +123,59 @@ pub struct Classified {
 }
 
 /// Runs every detector on every solver ply, arbitrates each ply, and keeps
-/// what arbitration removed; fires come out ordered by ply, then label.
+/// what arbitration removed, including the fires it removes unconditionally
+/// (which [`classify`] does not compute); fires come out ordered by ply, then
+/// label.
 pub fn classify_explained(line: &Line) -> Classified {
-    let balances = facts::balances(line);
-    let mut out = Classified::default();
-    let mut ply_fires = Vec::new();
-    for ply in line.solver_plies() {
-        let facts = PlyFacts::new(line, ply, &balances);
-        ply_fires.clear();
-        let mates = facts.after.is_checkmate();
-        for (label, detect) in DETECTORS {
-            if !mates || !label.is_material_motif() {
-                detect(&facts, &mut ply_fires);
-            }
-        }
-        arbitrate::arbitrate(&facts, &mut ply_fires, &mut out.removed);
-        out.fires.extend_from_slice(&ply_fires);
-    }
-    mate::detect_line(line, &mut out.fires);
-    out.fires.sort_by_key(|f| (f.ply, f.label));
-    out
+    run(line, false)
 }
 
 /// Runs every detector on every solver ply, then arbitration; fires come out
 /// ordered by ply, then label.
 pub fn classify(line: &Line) -> Vec<Fire> {
-    classify_explained(line).fires
+    run(line, true).fires
 }
 
-/// The puzzle-level labels (spec §5).
-pub fn puzzle_labels(line: &Line) -> Vec<Label> {
-    vec![length::label(line)]
+fn run(line: &Line, skip_silenced: bool) -> Classified {
+    let mut out = Classified::default();
+    // Line fires first: a ply is arbitrated with the line fires on it.
+    let mut line_fires = Vec::new();
+    for detector in DETECTORS {
+        if let Run::Line(detect) = detector.run {
+            detect(line, &mut line_fires);
+        }
+    }
+    let balances = facts::balances(line);
+    let mut ply_fires = Vec::new();
+    for ply in line.solver_plies() {
+        let facts = PlyFacts::new(ply, &balances);
+        ply_fires.clear();
+        ply_fires.extend(line_fires.iter().filter(|f| f.ply as usize == ply.index()));
+        for detector in DETECTORS {
+            let Run::Move(detect) = detector.run else { continue };
+            // A detector whose every label the table silences, whatever it
+            // would find, need not run (the mating-move rule).
+            if skip_silenced && detector.labels.iter().all(|&l| arbitrate::always_gives_way(l, &ply_fires)) {
+                continue;
+            }
+            detect(&facts, &mut ply_fires);
+        }
+        arbitrate::arbitrate(&facts, &mut ply_fires, &mut out.removed);
+        out.fires.extend_from_slice(&ply_fires);
+    }
+    out.fires.sort_by_key(|f| (f.ply, f.label));
+    out
+}
+
+/// The puzzle-level labels (spec §5), from every puzzle detector.
+pub fn puzzle_labels(line: &Line) -> LabelSet {
+    let mut labels = LabelSet::new();
+    for detector in DETECTORS {
+        if let Run::Puzzle(detect) = detector.run {
+            detect(line, &mut labels);
+        }
+    }
+    labels
 }
 
 /// Helpers for the detectors' unit tests.
@@ -307,21 +219,14 @@ pub(crate) mod testing {
 mod tests {
     use super::*;
 
+    /// The registry and the vocabulary agree: every label has exactly one
+    /// detector, of the label's kind.
     #[test]
-    fn label_names_round_trip() {
-        for &label in Label::ALL {
-            assert_eq!(Label::from_name(label.name()), Some(label));
+    fn every_label_has_one_detector_of_its_kind() {
+        for info in LABELS {
+            let owners: Vec<&Detector> = DETECTORS.iter().filter(|d| d.labels.contains(&info.label)).collect();
+            assert_eq!(owners.len(), 1, "{} is emitted by {} detectors", info.name, owners.len());
+            assert_eq!(owners[0].run.kind(), info.kind, "{}: detector kind", info.name);
         }
-        assert_eq!(Label::MateIn2.name(), "mateIn2");
-        assert_eq!(Label::from_name("nonsense"), None);
-    }
-
-    #[test]
-    fn roles_set_by_name() {
-        let mut roles = Roles::default();
-        assert!(roles.set("victim", Square::E4));
-        assert!(!roles.set("nobody", Square::E4));
-        assert_eq!(roles.victim, Some(Square::E4));
-        assert_eq!(roles.iter().count(), Roles::NAMES.len());
     }
 }

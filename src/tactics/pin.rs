@@ -5,7 +5,8 @@
 //!   rooks, bishops or queens and a piece of its own side on the slider's
 //!   line, nothing else between them.
 //! - Absolute pin: the piece behind is the king. Relative pin: the piece
-//!   behind is worth more than the pinned piece.
+//!   behind is worth strictly more than the pinned piece (spec §3; a knight
+//!   in front of a bishop is not pinned).
 //! - The pin is new: the same pinner, pinned piece and piece behind were not
 //!   lined up so before our move (the pinner moved in, or our move opened
 //!   its line).
@@ -14,14 +15,17 @@
 //! - With several, the most valuable pinned piece is reported.
 //! - pinnedDefender describing the same pieces absorbs it; it absorbs a
 //!   trappedPiece on the same target (arbitration).
-//! - Roles: `target` (the pinned piece), `pinner` and `attacker` (our
-//!   slider), `behind` (king or more valuable piece).
+//! - Roles: `pinned` and `target` (the pinned piece, which the pinner
+//!   attacks), `pinner` and `attacker` (our slider), `behind` (king or more
+//!   valuable piece).
 
-use shakmaty::{Position, Role};
+use shakmaty::Position;
 
-use super::{Fire, Label, Roles};
-use crate::board::{self, relative_squares, value};
+use super::{Detector, Fire, Label, Roles, Run};
+use crate::board::{self, relative_squares};
 use crate::facts::PlyFacts;
+
+pub const DETECTOR: Detector = Detector { labels: &[Label::Pin], run: Run::Move(detect) };
 
 pub fn detect(facts: &PlyFacts, fires: &mut Vec<Fire>) {
     let after = facts.after.board();
@@ -34,9 +38,7 @@ pub fn detect(facts: &PlyFacts, fires: &mut Vec<Fire>) {
         let mut pins: Vec<board::Pin> = board::pins_of(after, sq).collect();
         pins.sort_by_key(|p| (-board::value_at(after, p.behind), board::relative_index(p.pinner, facts.us)));
         for pin in pins {
-            let behind = after.role_at(pin.behind).expect("piece behind");
-            let counts = behind == Role::King || value(behind) > pinned_value;
-            if !counts || best.is_some_and(|(v, _)| v >= pinned_value) {
+            if best.is_some_and(|(v, _)| v >= pinned_value) {
                 continue;
             }
             let existed = board::pins_of(facts.before.board(), sq).any(|old| old == pin)
@@ -49,6 +51,7 @@ pub fn detect(facts: &PlyFacts, fires: &mut Vec<Fire>) {
     }
     let Some((_, pin)) = best else { return };
     let roles = Roles {
+        pinned: Some(pin.pinned),
         target: Some(pin.pinned),
         pinner: Some(pin.pinner),
         attacker: Some(pin.pinner),
@@ -67,7 +70,7 @@ mod tests {
         assert_fires(
             "pin",
             &[
-                // Lichess 001kG: Qh5+ pins nothing yet... the c5 bishop takes are set up by Qh5 pinning f7? (Lichess: pin)
+                // Lichess 001kG: Qh5+ forks king and c5 bishop and pins the h7 pawn to the h8 rook.
                 ("001kG", "rnbq3r/1p2bkpp/p4n2/8/2pNP3/2N5/PPP3PP/R1BQ1RK1 b - - 1 11", "e7c5 d1h5 f7g8 h5c5", 1),
                 ("002e8", "r3nrk1/1b3pp1/4pb2/p3q3/1p1N4/3B2R1/PPPQN2P/1K4R1 b - - 1 23", "a8d8 d2h6 g7g6 g3h3", 1),
                 ("0018S", "2kr3r/pp3p2/4p2p/1N1p2p1/3Q4/1P1P4/2q2PPP/5RK1 b - - 1 20", "b7b6 d4a1 a7a5 f1c1", 3),
@@ -87,7 +90,11 @@ mod tests {
                 ("constructed", "4r1k1/5ppp/8/8/8/8/5PPP/R5K1 b - - 0 30", "h7h6 a1e1", 1),
                 // Lichess 0000D: a plain capture, nothing lined up.
                 ("0000D", "5rk1/1p3ppp/pq3b2/8/8/1P1Q1N2/P4PPP/3R2K1 w - - 2 27", "d3d6 f8d8 d6d8 f6d8", 3),
+                // A knight in front of a bishop of the same value is not pinned (spec §3).
+                ("constructed", "7k/8/6b1/8/4n3/8/6PP/3B2K1 b - - 0 30", "h8h7 d1c2", 1),
             ],
         );
+        // The same line with a rook behind the knight: a relative pin.
+        assert_fires("pin", &[("constructed", "7k/8/6r1/8/4n3/8/6PP/3B2K1 b - - 0 30", "h8h7 d1c2", 1)]);
     }
 }

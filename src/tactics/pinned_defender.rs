@@ -21,15 +21,17 @@
 //!   with the larger gain (captured value ≥ value the discovery hits keeps
 //!   pinnedDefender); it absorbs a plain pin or capturingDefender describing
 //!   the same pieces.
-//! - Roles: `victim` (the guarded piece we take), `defender` (the pinned
-//!   guard), `pinner` (our piece holding it), `behind` (king or more valuable
+//! - Roles: `victim` (the guarded piece we take), `defender` and `pinned`
+//!   (the pinned guard), `pinner` (our piece holding it), `behind` (king or more valuable
 //!   piece it is pinned to). `gain` is the victim's value.
 
 use shakmaty::{attacks, Position, Role};
 
-use super::{Fire, Label, Roles};
+use super::{Detector, Fire, Label, Roles, Run};
 use crate::board::{self, relative_squares, value};
 use crate::facts::PlyFacts;
+
+pub const DETECTOR: Detector = Detector { labels: &[Label::PinnedDefender], run: Run::Move(detect) };
 
 pub fn detect(facts: &PlyFacts, fires: &mut Vec<Fire>) {
     let Some((victim, victim_role)) = facts.captured else { return };
@@ -51,6 +53,7 @@ pub fn detect(facts: &PlyFacts, fires: &mut Vec<Fire>) {
     let roles = Roles {
         victim: Some(victim),
         defender: Some(pin.pinned),
+        pinned: Some(pin.pinned),
         pinner: Some(pin.pinner),
         behind: Some(pin.behind),
         moved: Some(facts.to),
@@ -131,7 +134,22 @@ mod tests {
 
 #[cfg(test)]
 mod real_puzzles {
-    use crate::tactics::testing::assert_fires;
+    use crate::tactics::testing::{assert_fires, assert_silent};
+
+    #[test]
+    fn no_relative_pin_to_a_piece_worth_no_more() {
+        assert_silent(
+            "pinnedDefender",
+            &[
+                // Lichess 00iQH: the g4 rook stands in front of the h3 pawn, not pinned.
+                ("00iQH", "2r2r2/p4p1k/4q2N/3pn1p1/4p1RQ/2P1P2P/PP4P1/5RK1 w - - 1 27", "h6f7 g5h4 f7g5 h7h6 g5e6 f8f1 g1f1 e5g4", 1),
+                // Lichess 01NZ8: the d5 knight in front of the d7 bishop, of the same value.
+                ("01NZ8", "r1b1kb1r/pp3ppp/4p3/qNpn4/8/P2Q2B1/1PP2PPP/1K1R2NR b kq - 0 13", "c8d7 b5c7 a5c7 g3c7", 3),
+                // Lichess 05Est: a rook in front of a rook.
+                ("05Est", "2qr2k1/1pp2ppp/2n1p3/r3P3/1b2QP2/pPNRB1P1/P3P1KP/5R2 w - - 3 24", "f1d1 b4c3 d3d8 c6d8", 1),
+            ],
+        );
+    }
 
     #[test]
     fn real_pinned_defenders() {

@@ -10,33 +10,34 @@
 
 use shakmaty::{Move, Position, Role};
 
-use super::{Fire, Label, Roles};
+use super::{Detector, Fire, Label, Roles, Run};
 use crate::facts::PlyFacts;
-use crate::line::Line;
+use crate::line::Cursor;
+
+pub const DETECTOR: Detector = Detector { labels: &[Label::Promotion, Label::UnderPromotion], run: Run::Move(detect) };
 
 pub fn detect(facts: &PlyFacts, fires: &mut Vec<Fire>) {
-    let (line, ply) = (facts.line, facts.ply);
-    let m = line.moves[ply];
+    let m = facts.mv;
     let Some(role) = m.promotion() else { return };
     let roles = Roles {
         moved: Some(m.to()),
         victim: m.capture().map(|_| m.to()),
         ..Roles::default()
     };
-    fires.push(Fire::new(line, ply, Label::Promotion).with_roles(roles));
-    if role != Role::Queen && !queen_mates_too(line, ply) {
-        fires.push(Fire::new(line, ply, Label::UnderPromotion).with_roles(roles));
+    fires.push(Fire::at(facts, Label::Promotion).with_roles(roles));
+    if role != Role::Queen && !queen_mates_too(facts.at) {
+        fires.push(Fire::at(facts, Label::UnderPromotion).with_roles(roles));
     }
 }
 
 /// The move mates, and promoting to a queen instead would mate as well.
-fn queen_mates_too(line: &Line, ply: usize) -> bool {
-    if !line.after(ply).is_checkmate() {
+fn queen_mates_too(ply: Cursor) -> bool {
+    if !ply.after().is_checkmate() {
         return false;
     }
-    let Move::Normal { role, from, capture, to, .. } = line.moves[ply] else { return false };
+    let Move::Normal { role, from, capture, to, .. } = ply.mv() else { return false };
     let queen = Move::Normal { role, from, capture, to, promotion: Some(Role::Queen) };
-    let before = line.before(ply);
+    let before = ply.before();
     before.is_legal(queen) && {
         let mut pos = before.clone();
         pos.play_unchecked(queen);

@@ -17,9 +17,11 @@
 use shakmaty::{attacks, Position, Role, Square};
 
 use super::threats::menaces;
-use super::{Fire, Label, Roles};
+use super::{Detector, Fire, Label, Roles, Run};
 use crate::board::{self, value};
 use crate::facts::PlyFacts;
+
+pub const DETECTOR: Detector = Detector { labels: &[Label::Skewer], run: Run::Move(detect) };
 
 pub fn detect(facts: &PlyFacts, fires: &mut Vec<Fire>) {
     let after = facts.after.board();

@@ -33,9 +33,11 @@
 
 use shakmaty::{Chess, Move, Position, Square};
 
-use super::{Fire, Label, Roles};
+use super::{Detector, Fire, Label, Roles, Run};
 use crate::board::{self, relative_squares, value};
 use crate::facts::{capture_square, PlyFacts};
+
+pub const DETECTOR: Detector = Detector { labels: &[Label::TrappedPiece], run: Run::Move(detect) };
 
 pub fn detect(facts: &PlyFacts, fires: &mut Vec<Fire>) {
     if facts.gives_check() {
@@ -109,11 +111,11 @@ fn no_safe_flight(pos: &Chess, sq: Square, attackers: shakmaty::Bitboard) -> Opt
 /// balance then stands above its level before our move.
 fn cashed_in(facts: &PlyFacts, target: Square) -> bool {
     let mut square = target;
-    for ply in facts.ply + 1..facts.line.plies() {
-        let m = facts.line.moves[ply];
-        if (ply - facts.ply) % 2 == 0 {
+    for ply in facts.at.later() {
+        let m = ply.mv();
+        if ply.is_solver() {
             if m.is_capture() && capture_square(m) == square {
-                return facts.balances[ply + 1] > facts.balance_before();
+                return facts.balance_after_ply(ply) > facts.balance_before();
             }
         } else if m.from() == Some(square) {
             square = m.to();

@@ -1,0 +1,420 @@
+//! `koga compare`: how Koga's labels agree with Lichess's `Themes` (spec §5).
+//!
+//! For every label that is also a Lichess theme, on the rows Lichess has
+//! tagged (their `Themes` hold a length theme): the puzzles Lichess tags, the
+//! puzzles Koga gives the label (any solver ply, or its puzzle labels), both,
+//! and precision, recall and F1 with Lichess as the reference. The input is
+//! a puzzle CSV (the classifier runs on it) or, with the `parquet` feature,
+//! an output directory of `koga annotate`.
+
+use std::fmt::Write;
+
+use rayon::prelude::*;
+use serde::Serialize;
+
+use crate::annotate::{annotate_row, Outcome, RowFilter};
+use crate::input::{InputError, InputSpec, PuzzleReader, TextRow};
+use crate::label::{Label, LabelSet, LABELS};
+use crate::line::LineForm;
+
+/// Puzzle ids listed per group by `--examples`.
+pub const EXAMPLES: usize = 20;
+
+/// The themes that say Lichess has tagged a row.
+const LENGTH_THEMES: [&str; 4] = ["oneMove", "short", "long", "veryLong"];
+
+/// Counts for one label.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Agreement {
+    pub label: Label,
+    /// Tagged puzzles whose `Themes` hold it.
+    pub lichess: u64,
+    /// Tagged puzzles Koga gives it.
+    pub koga: u64,
+    pub both: u64,
+}
+
+impl Agreement {
+    /// Share of Koga's puzzles Lichess agrees with; `None` when Koga has none.
+    pub fn precision(&self) -> Option<f64> {
+        (self.koga > 0).then(|| self.both as f64 / self.koga as f64)
+    }
+
+    /// Share of Lichess's puzzles Koga finds; `None` when Lichess has none.
+    pub fn recall(&self) -> Option<f64> {
+        (self.lichess > 0).then(|| self.both as f64 / self.lichess as f64)
+    }
+
+    pub fn f1(&self) -> Option<f64> {
+        let total = self.lichess + self.koga;
+        (total > 0).then(|| 2.0 * self.both as f64 / total as f64)
+    }
+}
+
+/// Puzzle ids for one label, by who says it.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct Examples {
+    pub label: String,
+    pub both: Vec<String>,
+    pub koga_only: Vec<String>,
+    pub lichess_only: Vec<String>,
+}
+
+/// The agreement report.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Report {
+    /// Rows read.
+    pub rows: u64,
+    /// Rows Lichess has tagged and Koga annotated: the rows compared.
+    pub tagged: u64,
+    /// One entry per label Lichess also has, by family, then declaration order.
+    pub labels: Vec<Agreement>,
+    pub examples: Option<Examples>,
+}
+
+/// Accumulates puzzles, in input order, into a [`Report`].
+pub struct Tally {
+    report: Report,
+    /// Index into `report.labels` of each label, if compared.
+    slot: Vec<Option<usize>>,
+    examples: Option<Label>,
+}
+
+impl Tally {
+    /// Compares every Lichess-theme label; with `examples`, lists puzzle
+    /// ids for that one (which must be a Lichess theme).
+    pub fn new(examples: Option<Label>) -> Tally {
+        let mut compared: Vec<&crate::label::LabelInfo> = LABELS.iter().filter(|i| i.lichess).collect();
+        compared.sort_by_key(|i| (i.family, i.label));
+        let mut slot = vec![None; LABELS.len()];
+        for (i, info) in compared.iter().enumerate() {
+            slot[info.label as usize] = Some(i);
+        }
+        let labels = compared.iter().map(|i| Agreement { label: i.label, lichess: 0, koga: 0, both: 0 }).collect();
+        let listed = examples.map(|l| Examples { label: l.name().to_owned(), ..Examples::default() });
+        Tally { report: Report { rows: 0, tagged: 0, labels, examples: listed }, slot, examples }
+    }
+
+    /// Counts one row: `themes` is its `Themes` field, `koga` every label
+    /// Koga gives it, `None` when the row is in error (not compared).
+    pub fn add(&mut self, puzzle_id: &str, themes: &str, koga: Option<LabelSet>) {
+        self.report.rows += 1;
+        let Some(koga) = koga else { return };
+        let mut lichess = LabelSet::new();
+        let mut tagged = false;
+        for theme in themes.split_ascii_whitespace() {
+            tagged |= LENGTH_THEMES.contains(&theme);
+            if let Some(label) = Label::from_name(theme) {
+                lichess.insert(label);
+            }
+        }
+        if !tagged {
+            return;
+        }
+        self.report.tagged += 1;
+        for (label, slot) in Label::ALL.iter().zip(&self.slot) {
+            let Some(i) = *slot else { continue };
+            let (theirs, ours) = (lichess.contains(*label), koga.contains(*label));
+            let entry = &mut self.report.labels[i];
+            entry.lichess += theirs as u64;
+            entry.koga += ours as u64;
+            entry.both += (theirs && ours) as u64;
+            if self.examples == Some(*label) {
+                let listed = self.report.examples.as_mut().expect("examples wanted");
+                let group = match (ours, theirs) {
+                    (true, true) => &mut listed.both,
+                    (true, false) => &mut listed.koga_only,
+                    (false, true) => &mut listed.lichess_only,
+                    (false, false) => continue,
+                };
+                if group.len() < EXAMPLES {
+                    group.push(puzzle_id.to_owned());
+                }
+            }
+        }
+    }
+
+    pub fn finish(self) -> Report {
+        self.report
+    }
+}
+
+/// Why a comparison could not be made.
+#[derive(Debug)]
+pub enum CompareError {
+    Input(InputError),
+    /// The CSV has no `Themes` column: there is nothing to compare with.
+    NoThemes(String),
+    /// `--examples` names a label Lichess has no theme for.
+    NotATheme(String),
+    /// An output directory could not be read.
+    #[cfg(feature = "parquet")]
+    Parquet {
+        path: std::path::PathBuf,
+        source: polars::error::PolarsError,
+    },
+}
+
+impl std::fmt::Display for CompareError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            CompareError::Input(e) => e.fmt(f),
+            CompareError::NoThemes(input) => write!(f, "{input}: no Themes column to compare with"),
+            CompareError::NotATheme(name) => {
+                write!(f, "{name:?} is not a Koga label that Lichess also has (see `koga labels`)")
+            }
+            #[cfg(feature = "parquet")]
+            CompareError::Parquet { path, source } => write!(f, "{}: {source}", path.display()),
+        }
+    }
+}
+
+impl std::error::Error for CompareError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            CompareError::Input(e) => Some(e),
+            #[cfg(feature = "parquet")]
+            CompareError::Parquet { source, .. } => Some(source),
+            _ => None,
+        }
+    }
+}
+
+impl From<InputError> for CompareError {
+    fn from(e: InputError) -> Self {
+        CompareError::Input(e)
+    }
+}
+
+/// Looks up the label `--examples` names.
+pub fn examples_label(name: &str) -> Result<Label, CompareError> {
+    Label::from_name(name).filter(|l| l.info().lichess).ok_or_else(|| CompareError::NotATheme(name.to_owned()))
+}
+
+/// Runs the classifier over a puzzle CSV (batches spread over rayon's
+/// workers, counted in input order) and compares.
+pub fn compare_csv(input: &InputSpec, examples: Option<Label>) -> Result<Report, CompareError> {
+    let mut reader = PuzzleReader::open(input)?;
+    let columns = reader.columns().clone();
+    let themes = columns.themes.ok_or_else(|| CompareError::NoThemes(input.name()))?;
+    let mut tally = Tally::new(examples);
+    loop {
+        let batch = reader.next_batch(4096)?;
+        if batch.is_empty() {
+            break;
+        }
+        let rows: Vec<(String, String, Option<LabelSet>)> = batch
+            .into_par_iter()
+            .map(|raw| {
+                let annotated = annotate_row(raw, &columns, LineForm::Puzzle, &RowFilter::default());
+                let row: &TextRow = &annotated.row;
+                let id = row.puzzle_id(&columns).unwrap_or("").to_owned();
+                let themes = row.field(Some(themes)).unwrap_or("").to_owned();
+                let labels = match &annotated.outcome {
+                    Outcome::Ok(analysis) => {
+                        let mut set: LabelSet = analysis.fires.iter().map(|f| f.label).collect();
+                        set.extend(analysis.puzzle_labels);
+                        Some(set)
+                    }
+                    _ => None,
+                };
+                (id, themes, labels)
+            })
+            .collect();
+        for (id, themes, labels) in rows {
+            tally.add(&id, &themes, labels);
+        }
+    }
+    Ok(tally.finish())
+}
+
+/// Reads `puzzles.parquet` (a file or a directory of part files) of a
+/// `koga annotate` output directory and compares.
+#[cfg(feature = "parquet")]
+pub fn compare_output(dir: &std::path::Path, examples: Option<Label>) -> Result<Report, CompareError> {
+    use polars::prelude::*;
+
+    let table = dir.join(crate::output::PUZZLES_FILE);
+    let mut files = vec![table.clone()];
+    if table.is_dir() {
+        let entries = std::fs::read_dir(&table)
+            .map_err(|e| CompareError::Parquet { path: table.clone(), source: PolarsError::from(e) })?;
+        files = entries
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|x| x == "parquet"))
+            .collect();
+        files.sort();
+    }
+    let mut tally = Tally::new(examples);
+    let columns = ["puzzle_id", "status", "lichess_themes", "key_labels", "follow_up_labels", "puzzle_labels"];
+    for path in files {
+        let fail = |source: PolarsError| CompareError::Parquet { path: path.clone(), source };
+        let file = std::fs::File::open(&path).map_err(|e| fail(e.into()))?;
+        let frame = ParquetReader::new(file)
+            .with_columns(Some(columns.iter().map(|c| c.to_string()).collect()))
+            .finish()
+            .map_err(fail)?;
+        let text = |name: &str| frame.column(name).and_then(|c| c.str().cloned()).map_err(fail);
+        let list = |name: &str| frame.column(name).and_then(|c| c.list().cloned()).map_err(fail);
+        let (ids, status) = (text("puzzle_id")?, text("status")?);
+        let themes = list("lichess_themes")?;
+        let label_lists = [list("key_labels")?, list("follow_up_labels")?, list("puzzle_labels")?];
+        let words = |list: &ListChunked, row: usize| -> Vec<String> {
+            let Some(series) = list.get_as_series(row) else { return Vec::new() };
+            let Ok(values) = series.str() else { return Vec::new() };
+            (0..values.len()).filter_map(|i| values.get(i)).map(str::to_owned).collect()
+        };
+        for row in 0..frame.height() {
+            let mut set = LabelSet::new();
+            for list in &label_lists {
+                set.extend(words(list, row).iter().filter_map(|name| Label::from_name(name)));
+            }
+            let ok = status.get(row) == Some("ok");
+            tally.add(ids.get(row).unwrap_or(""), &words(&themes, row).join(" "), ok.then_some(set));
+        }
+    }
+    Ok(tally.finish())
+}
+
+/// The columns of the text and CSV reports.
+const HEADER: [&str; 8] = ["label", "family", "lichess", "koga", "both", "precision", "recall", "f1"];
+
+impl Agreement {
+    /// The row's cells, ratios written by `ratio`.
+    fn cells(&self, ratio: impl Fn(Option<f64>) -> String) -> [String; 8] {
+        [
+            self.label.name().to_owned(),
+            self.label.family().name().to_owned(),
+            self.lichess.to_string(),
+            self.koga.to_string(),
+            self.both.to_string(),
+            ratio(self.precision()),
+            ratio(self.recall()),
+            ratio(self.f1()),
+        ]
+    }
+}
+
+impl Report {
+    /// An aligned text table, then the examples.
+    pub fn to_text(&self) -> String {
+        let mut out = String::new();
+        let _ = writeln!(out, "{} rows, {} tagged by Lichess and compared", self.rows, self.tagged);
+        let line = |out: &mut String, c: &[&str]| {
+            let _ = writeln!(
+                out,
+                "{:<20} {:<12} {:>8} {:>8} {:>8} {:>9} {:>7} {:>6}",
+                c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]
+            );
+        };
+        line(&mut out, &HEADER);
+        for a in &self.labels {
+            let cells = a.cells(|v| v.map_or_else(|| "-".to_owned(), |v| format!("{v:.3}")));
+            line(&mut out, &cells.each_ref().map(String::as_str));
+        }
+        if let Some(examples) = &self.examples {
+            for (title, ids) in
+                [("both", &examples.both), ("koga only", &examples.koga_only), ("lichess only", &examples.lichess_only)]
+            {
+                let _ = writeln!(out, "\n{} — {title} ({}): {}", examples.label, ids.len(), ids.join(" "));
+            }
+        }
+        out
+    }
+
+    /// One line per label, with a header.
+    pub fn to_csv(&self) -> String {
+        let mut out = HEADER.join(",") + "\n";
+        for a in &self.labels {
+            out += &a.cells(|v| v.map_or_else(String::new, |v| format!("{v:.4}"))).join(",");
+            out.push('\n');
+        }
+        out
+    }
+
+    /// The report as JSON, ratios included.
+    pub fn to_json(&self) -> String {
+        #[derive(Serialize)]
+        struct Row {
+            label: &'static str,
+            family: &'static str,
+            lichess: u64,
+            koga: u64,
+            both: u64,
+            precision: Option<f64>,
+            recall: Option<f64>,
+            f1: Option<f64>,
+        }
+        #[derive(Serialize)]
+        struct Json<'a> {
+            rows: u64,
+            tagged: u64,
+            labels: Vec<Row>,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            examples: Option<&'a Examples>,
+        }
+        let labels = self
+            .labels
+            .iter()
+            .map(|a| Row {
+                label: a.label.name(),
+                family: a.label.family().name(),
+                lichess: a.lichess,
+                koga: a.koga,
+                both: a.both,
+                precision: a.precision(),
+                recall: a.recall(),
+                f1: a.f1(),
+            })
+            .collect();
+        let json = Json { rows: self.rows, tagged: self.tagged, labels, examples: self.examples.as_ref() };
+        serde_json::to_string_pretty(&json).expect("plain data")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_only_tagged_rows_and_the_lichess_vocabulary() {
+        let mut tally = Tally::new(Some(Label::Fork));
+        let set = |labels: &[Label]| Some(labels.iter().copied().collect::<LabelSet>());
+        tally.add("a", "fork short middlegame", set(&[Label::Fork, Label::Short]));
+        tally.add("b", "pin short", set(&[Label::Fork, Label::Short]));
+        tally.add("c", "fork long", set(&[Label::Long]));
+        // Not tagged (no length theme): not compared.
+        tally.add("d", "fork", set(&[Label::Fork]));
+        // An error row: not compared.
+        tally.add("e", "fork short", None);
+        let report = tally.finish();
+        assert_eq!((report.rows, report.tagged), (5, 3));
+        let fork = report.labels.iter().find(|a| a.label == Label::Fork).unwrap();
+        assert_eq!((fork.lichess, fork.koga, fork.both), (2, 2, 1));
+        assert_eq!((fork.precision(), fork.recall(), fork.f1()), (Some(0.5), Some(0.5), Some(0.5)));
+        let pin = report.labels.iter().find(|a| a.label == Label::Pin).unwrap();
+        assert_eq!((pin.lichess, pin.koga, pin.precision()), (1, 0, None));
+        assert!(report.labels.iter().all(|a| a.label.info().lichess), "only labels Lichess also has");
+        assert!(!report.labels.iter().any(|a| a.label == Label::PinnedDefender));
+        let examples = report.examples.unwrap();
+        assert_eq!(
+            (examples.both, examples.koga_only, examples.lichess_only),
+            (vec!["a".into()], vec!["b".into()], vec!["c".into()])
+        );
+    }
+
+    #[test]
+    fn labels_come_by_family() {
+        let report = Tally::new(None).finish();
+        let families: Vec<_> = report.labels.iter().map(|a| a.label.family()).collect();
+        assert!(families.windows(2).all(|w| w[0] <= w[1]));
+        assert!(report.to_csv().starts_with("label,family,lichess,koga,both,precision,recall,f1\ntrappedPiece,seed,"));
+    }
+
+    #[test]
+    fn examples_need_a_lichess_theme() {
+        assert_eq!(examples_label("fork").unwrap(), Label::Fork);
+        assert!(matches!(examples_label("pinnedDefender"), Err(CompareError::NotATheme(_))));
+        assert!(matches!(examples_label("nonsense"), Err(CompareError::NotATheme(_))));
+    }
+}

@@ -1,0 +1,516 @@
+//! The vocabulary: every label declared once, with its kind, family, roles
+//! and a one-line description; the role names, each with one meaning; and a
+//! label set with no cap on the vocabulary's size.
+//!
+//! Everything else that lists labels derives from [`LABELS`]: the [`Label`]
+//! enum, the material-motif group arbitration silences on a mating move,
+//! `koga labels`, the README table, the docs generator and the tests. Adding
+//! a label is one declaration here plus its detector (`src/tactics/`).
+
+use std::fmt;
+
+use shakmaty::Square;
+
+/// When a label is decided and where it is written (spec §2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Kind {
+    /// Fires on one judged ply, from that ply's facts.
+    Move,
+    /// Decided from the whole line, attached to one ply.
+    Line,
+    /// Describes the puzzle as a whole; written to `puzzle_labels`.
+    Puzzle,
+}
+
+/// The groups labels are listed and compared in, in report order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Family {
+    /// The four seed documents' tactics.
+    Seed,
+    /// Tactical motifs Koga defines, guided by Lichess's themes.
+    Motif,
+    /// Mate and mate-in-N.
+    Mate,
+    /// Named mating patterns.
+    MatePattern,
+    /// Promotion, castling, en passant.
+    SpecialMove,
+    /// The length of the line.
+    Length,
+    /// Opening, middlegame, endgame.
+    Phase,
+    /// The material of an endgame.
+    Endgame,
+}
+
+impl Kind {
+    pub const fn name(self) -> &'static str {
+        match self {
+            Kind::Move => "move",
+            Kind::Line => "line",
+            Kind::Puzzle => "puzzle",
+        }
+    }
+}
+
+impl Family {
+    pub const fn name(self) -> &'static str {
+        match self {
+            Family::Seed => "seed",
+            Family::Motif => "motif",
+            Family::Mate => "mate",
+            Family::MatePattern => "matePattern",
+            Family::SpecialMove => "specialMove",
+            Family::Length => "length",
+            Family::Phase => "phase",
+            Family::Endgame => "endgame",
+        }
+    }
+}
+
+macro_rules! roles {
+    ($($role:ident,)*) => {
+        /// A role name: one meaning for every label that uses it, documented
+        /// once in `schemas/fires.json` (one nullable square column each).
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        #[allow(non_camel_case_types)]
+        pub enum RoleName { $($role,)* }
+
+        /// The squares that play a part in a fire, one optional square per role.
+        #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+        pub struct Roles { $(pub $role: Option<Square>,)* }
+
+        impl RoleName {
+            /// Every role, in output column order.
+            pub const ALL: &'static [RoleName] = &[$(RoleName::$role,)*];
+
+            pub const fn name(self) -> &'static str {
+                match self { $(RoleName::$role => stringify!($role),)* }
+            }
+
+            pub fn from_name(name: &str) -> Option<RoleName> {
+                RoleName::ALL.iter().copied().find(|r| r.name() == name)
+            }
+        }
+
+        impl Roles {
+            /// Role names, in output column order.
+            pub const NAMES: &'static [&'static str] = &[$(stringify!($role),)*];
+
+            /// The roles as `(name, square)` pairs, in [`Roles::NAMES`] order.
+            pub fn iter(&self) -> impl Iterator<Item = (&'static str, Option<Square>)> {
+                [$((stringify!($role), self.$role),)*].into_iter()
+            }
+
+            /// The square of one role.
+            pub fn get(&self, role: RoleName) -> Option<Square> {
+                match role { $(RoleName::$role => self.$role,)* }
+            }
+        }
+    };
+}
+
+roles! {
+    victim,
+    defender,
+    pinner,
+    pinned,
+    behind,
+    attacker,
+    target,
+    checker,
+    moved,
+    escape,
+    threatened,
+    mated,
+}
+
+/// What the vocabulary says about one label.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LabelInfo {
+    pub label: Label,
+    /// The output name: lowerCamelCase, the Lichess theme's where the idea is the same.
+    pub name: &'static str,
+    pub kind: Kind,
+    pub family: Family,
+    /// A motif about winning material: silent on a mating move (arbitration).
+    pub material: bool,
+    /// Lichess has a theme of this name: `koga compare` measures it.
+    pub lichess: bool,
+    /// The roles its fires fill.
+    pub roles: &'static [RoleName],
+    pub description: &'static str,
+}
+
+impl LabelInfo {
+    /// Where its rules and test positions are written.
+    pub fn doc_path(&self) -> String {
+        format!("docs/tactics/{}.md", self.name)
+    }
+}
+
+macro_rules! labels {
+    ($(
+        $variant:ident $name:literal: $kind:ident $family:ident [$($flag:ident)*] [$($role:ident)*]
+            $description:literal;
+    )*) => {
+        /// Every label Koga emits, in declaration order.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        pub enum Label { $($variant,)* }
+
+        /// The vocabulary, indexed by `Label as usize`.
+        pub const LABELS: &[LabelInfo] = &[$(LabelInfo {
+            label: Label::$variant,
+            name: $name,
+            kind: Kind::$kind,
+            family: Family::$family,
+            material: has_flag(&[$(stringify!($flag)),*], "material"),
+            lichess: has_flag(&[$(stringify!($flag)),*], "lichess"),
+            roles: &[$(RoleName::$role),*],
+            description: $description,
+        },)*];
+
+        impl Label {
+            /// All labels, in declaration order.
+            pub const ALL: &'static [Label] = &[$(Label::$variant,)*];
+        }
+    };
+}
+
+const fn has_flag(flags: &[&str], flag: &str) -> bool {
+    let mut i = 0;
+    while i < flags.len() {
+        if flags[i].len() == flag.len() {
+            let (a, b) = (flags[i].as_bytes(), flag.as_bytes());
+            let mut j = 0;
+            while j < a.len() && a[j] == b[j] {
+                j += 1;
+            }
+            if j == a.len() {
+                return true;
+            }
+        }
+        i += 1;
+    }
+    false
+}
+
+// Flags: `material` (a material motif, silent on a mating move), `lichess`
+// (a Lichess theme of the same name exists).
+labels! {
+    PinnedDefender "pinnedDefender": Move Seed [material] [victim defender pinned pinner behind moved]
+        "Capture of a piece whose defender is pinned to a more valuable piece or the king";
+    TrappedPiece "trappedPiece": Move Seed [material lichess] [target attacker escape]
+        "Attack on an enemy piece that has no safe square to go to";
+    HangingPiece "hangingPiece": Move Seed [material lichess] [victim moved]
+        "Capture of an undefended piece that wins material for good";
+    DiscoveredCheck "discoveredCheck": Move Seed [lichess] [checker attacker target moved]
+        "Our move unmasks a check by a piece standing behind it";
+    DiscoveredAttack "discoveredAttack": Move Seed [lichess] [checker attacker target moved]
+        "Our move unmasks an attack by a piece standing behind it";
+    DoubleCheck "doubleCheck": Move Seed [lichess] [checker target moved]
+        "Two pieces give check at once";
+    Pin "pin": Move Motif [material lichess] [pinned target pinner attacker behind]
+        "A new pin of an enemy piece to its king or to a more valuable piece";
+    Fork "fork": Move Motif [material lichess] [attacker target victim]
+        "One piece attacks two enemy pieces and one of them is won";
+    DoubleAttack "doubleAttack": Move Motif [material] [attacker target victim]
+        "Two enemy pieces attacked at once (by one or two of our pieces) and one of them is won";
+    Skewer "skewer": Move Motif [material lichess] [attacker target behind]
+        "A valuable piece attacked on a line must move and uncovers the piece behind it";
+    CapturingDefender "capturingDefender": Move Motif [material lichess] [defender victim moved]
+        "Capture of a guard, so that the piece it guarded is won next";
+    Deflection "deflection": Move Motif [material lichess] [defender victim moved]
+        "A forcing move lures a defender away from the square where we then win";
+    InsufficientlyDefended "insufficientlyDefended": Move Motif [material] [victim defender moved]
+        "Capture of a defended piece where the exchange still wins material";
+    CounterThreat "counterThreat": Move Motif [material] [threatened attacker target]
+        "Instead of saving our threatened piece, a bigger threat of our own";
+    Mate "mate": Line Mate [lichess] [mated moved]
+        "The line ends in checkmate: on the mating move";
+    MateIn1 "mateIn1": Line Mate [lichess] [mated]
+        "Checkmate with one solver move: on the key move";
+    MateIn2 "mateIn2": Line Mate [lichess] [mated]
+        "Checkmate with two solver moves: on the key move";
+    MateIn3 "mateIn3": Line Mate [lichess] [mated]
+        "Checkmate with three solver moves: on the key move";
+    MateIn4 "mateIn4": Line Mate [lichess] [mated]
+        "Checkmate with four solver moves: on the key move";
+    MateIn5 "mateIn5": Line Mate [lichess] [mated]
+        "Checkmate with five or more solver moves: on the key move";
+    Promotion "promotion": Move SpecialMove [lichess] [moved victim]
+        "A pawn promotes";
+    UnderPromotion "underPromotion": Move SpecialMove [lichess] [moved victim]
+        "A pawn promotes to a knight, bishop or rook";
+    Castling "castling": Move SpecialMove [lichess] [moved]
+        "Our move castles";
+    EnPassant "enPassant": Move SpecialMove [lichess] [victim moved]
+        "Our pawn captures en passant";
+    OneMove "oneMove": Puzzle Length [lichess] []
+        "The puzzle is one solver move long";
+    Short "short": Puzzle Length [lichess] []
+        "The puzzle is two solver moves long (4 plies)";
+    Long "long": Puzzle Length [lichess] []
+        "The puzzle is three solver moves long (6 plies)";
+    VeryLong "veryLong": Puzzle Length [lichess] []
+        "The puzzle is four or more solver moves long (8 plies or more)";
+}
+
+impl Label {
+    /// Everything the vocabulary says about this label.
+    pub const fn info(self) -> &'static LabelInfo {
+        &LABELS[self as usize]
+    }
+
+    /// The lowerCamelCase name written to the output.
+    pub const fn name(self) -> &'static str {
+        self.info().name
+    }
+
+    pub const fn kind(self) -> Kind {
+        self.info().kind
+    }
+
+    pub const fn family(self) -> Family {
+        self.info().family
+    }
+
+    /// A motif about winning material, silent on a mating move.
+    pub const fn is_material_motif(self) -> bool {
+        self.info().material
+    }
+
+    /// Looks a label up by its output name.
+    pub fn from_name(name: &str) -> Option<Label> {
+        LABELS.iter().find(|info| info.name == name).map(|info| info.label)
+    }
+}
+
+impl fmt::Display for Label {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// `koga labels`: the vocabulary as an aligned text table.
+pub fn vocabulary_text() -> String {
+    use std::fmt::Write;
+    let mut out = format!("{:<23} {:<6} {:<12} {:<42} {}\n", "label", "kind", "family", "roles", "description");
+    for info in LABELS {
+        let roles: Vec<&str> = info.roles.iter().map(|r| r.name()).collect();
+        let _ = writeln!(
+            out,
+            "{:<23} {:<6} {:<12} {:<42} {}",
+            info.name,
+            info.kind.name(),
+            info.family.name(),
+            roles.join(","),
+            info.description
+        );
+    }
+    let _ = write!(out, "\n{} labels; rules and test positions: docs/tactics/<label>.md\n", LABELS.len());
+    out
+}
+
+/// `koga labels --format json`: one object per label.
+pub fn vocabulary_json() -> String {
+    #[derive(serde::Serialize)]
+    struct Entry {
+        name: &'static str,
+        kind: &'static str,
+        family: &'static str,
+        material: bool,
+        lichess: bool,
+        roles: Vec<&'static str>,
+        description: &'static str,
+        doc: String,
+    }
+    let labels: Vec<Entry> = LABELS
+        .iter()
+        .map(|info| Entry {
+            name: info.name,
+            kind: info.kind.name(),
+            family: info.family.name(),
+            material: info.material,
+            lichess: info.lichess,
+            roles: info.roles.iter().map(|r| r.name()).collect(),
+            description: info.description,
+            doc: info.doc_path(),
+        })
+        .collect();
+    serde_json::to_string_pretty(&labels).expect("plain data")
+}
+
+/// The README's table of labels, one row per family.
+pub fn vocabulary_markdown() -> String {
+    use std::fmt::Write;
+    let mut families: Vec<Family> = LABELS.iter().map(|i| i.family).collect();
+    families.dedup();
+    let mut out = String::from("| family | kind | labels |\n|---|---|---|\n");
+    for family in families {
+        let members: Vec<&LabelInfo> = LABELS.iter().filter(|i| i.family == family).collect();
+        let kinds: Vec<&str> = {
+            let mut k: Vec<Kind> = members.iter().map(|i| i.kind).collect();
+            k.sort();
+            k.dedup();
+            k.iter().map(|k| k.name()).collect()
+        };
+        let names: Vec<String> = members.iter().map(|i| format!("[`{0}`](docs/tactics/{0}.md)", i.name)).collect();
+        let _ = writeln!(out, "| {} | {} | {} |", family.name(), kinds.join(", "), names.join(", "));
+    }
+    out
+}
+
+/// A set of labels: a bit per label, as many words as the vocabulary needs.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct LabelSet([u64; LabelSet::WORDS]);
+
+impl LabelSet {
+    const WORDS: usize = Label::ALL.len().div_ceil(64);
+
+    pub const fn new() -> LabelSet {
+        LabelSet([0; LabelSet::WORDS])
+    }
+
+    pub fn insert(&mut self, label: Label) {
+        let i = label as usize;
+        self.0[i / 64] |= 1 << (i % 64);
+    }
+
+    pub fn contains(&self, label: Label) -> bool {
+        let i = label as usize;
+        self.0[i / 64] & (1 << (i % 64)) != 0
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.iter().all(|&w| w == 0)
+    }
+
+    /// The labels in the set, in declaration order.
+    pub fn iter(&self) -> LabelSetIter {
+        LabelSetIter { set: *self, next: 0 }
+    }
+}
+
+/// The labels of a [`LabelSet`], in declaration order.
+pub struct LabelSetIter {
+    set: LabelSet,
+    next: usize,
+}
+
+impl Iterator for LabelSetIter {
+    type Item = Label;
+
+    fn next(&mut self) -> Option<Label> {
+        while let Some(&label) = Label::ALL.get(self.next) {
+            self.next += 1;
+            if self.set.contains(label) {
+                return Some(label);
+            }
+        }
+        None
+    }
+}
+
+impl IntoIterator for LabelSet {
+    type Item = Label;
+    type IntoIter = LabelSetIter;
+
+    fn into_iter(self) -> LabelSetIter {
+        self.iter()
+    }
+}
+
+impl Extend<Label> for LabelSet {
+    fn extend<I: IntoIterator<Item = Label>>(&mut self, iter: I) {
+        for label in iter {
+            self.insert(label);
+        }
+    }
+}
+
+impl FromIterator<Label> for LabelSet {
+    fn from_iter<I: IntoIterator<Item = Label>>(iter: I) -> LabelSet {
+        let mut set = LabelSet::new();
+        set.extend(iter);
+        set
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_table_is_indexed_by_the_enum() {
+        for (i, info) in LABELS.iter().enumerate() {
+            assert_eq!(info.label as usize, i, "{}", info.name);
+            assert_eq!(info.label.info(), info);
+        }
+    }
+
+    #[test]
+    fn label_names_round_trip_and_are_unique() {
+        for &label in Label::ALL {
+            assert_eq!(Label::from_name(label.name()), Some(label));
+        }
+        assert_eq!(Label::MateIn2.name(), "mateIn2");
+        assert_eq!(Label::from_name("nonsense"), None);
+    }
+
+    #[test]
+    fn names_are_lower_camel_case() {
+        for info in LABELS {
+            assert!(info.name.chars().next().unwrap().is_ascii_lowercase(), "{}", info.name);
+            assert!(info.name.chars().all(|c| c.is_ascii_alphanumeric()), "{}", info.name);
+        }
+    }
+
+    #[test]
+    fn flags_are_read_from_the_declaration() {
+        assert!(Label::Fork.is_material_motif() && Label::Fork.info().lichess);
+        assert!(!Label::DiscoveredCheck.is_material_motif());
+        assert!(!Label::PinnedDefender.info().lichess);
+        assert_eq!(Label::Pin.info().roles[0], RoleName::pinned);
+    }
+
+    #[test]
+    fn a_set_holds_labels_past_the_sixty_fourth() {
+        let mut set = LabelSet::new();
+        assert!(set.is_empty());
+        set.insert(Label::VeryLong);
+        set.insert(Label::PinnedDefender);
+        assert!(set.contains(Label::VeryLong) && !set.contains(Label::Fork));
+        assert_eq!(set.iter().collect::<Vec<_>>(), vec![Label::PinnedDefender, Label::VeryLong]);
+        // As many words as the vocabulary needs: no cap at 64 labels.
+        assert!(LabelSet::WORDS * 64 >= Label::ALL.len() && (LabelSet::WORDS - 1) * 64 < Label::ALL.len());
+    }
+
+    #[test]
+    fn vocabulary_renderings_list_every_label() {
+        let json: serde_json::Value = serde_json::from_str(&vocabulary_json()).unwrap();
+        let entries = json.as_array().unwrap();
+        assert_eq!(entries.len(), LABELS.len());
+        assert_eq!(entries[0]["name"], "pinnedDefender");
+        assert_eq!(entries[0]["kind"], "move");
+        assert_eq!(entries[0]["family"], "seed");
+        assert_eq!(entries[0]["doc"], "docs/tactics/pinnedDefender.md");
+        assert!(entries[0]["roles"].as_array().unwrap().iter().any(|r| r == "pinner"));
+        let text = vocabulary_text();
+        assert_eq!(text.lines().count(), LABELS.len() + 3);
+        assert!(text.contains("mateIn2") && text.contains("puzzle"));
+        let table = vocabulary_markdown();
+        assert!(table.contains("| length | puzzle | [`oneMove`](docs/tactics/oneMove.md)"));
+    }
+
+    #[test]
+    fn role_names_round_trip() {
+        for &role in RoleName::ALL {
+            assert_eq!(RoleName::from_name(role.name()), Some(role));
+        }
+        assert_eq!(RoleName::ALL.len(), Roles::NAMES.len());
+        let roles = Roles { pinned: Some(Square::E4), ..Roles::default() };
+        assert_eq!(roles.get(RoleName::pinned), Some(Square::E4));
+        assert_eq!(roles.iter().filter(|(_, s)| s.is_some()).count(), 1);
+    }
+}
