@@ -11,12 +11,13 @@
 //! its detector emits together.
 
 use std::fmt::Write;
+use std::sync::OnceLock;
 
 use shakmaty::Position;
 
 use crate::board::value_at;
 use crate::facts::PlyFacts;
-use crate::label::{Family, LABELS};
+use crate::label::{Family, LabelSet, LABELS};
 use crate::tactics::{Fire, Label};
 
 /// A fire arbitration removed, the fire it gave way to, and the rule.
@@ -186,13 +187,24 @@ impl Rule {
     }
 }
 
-/// Whether a fire of `label` would give way, whatever its roles, to one of
-/// `present`: the classifier then need not look for it.
-pub fn always_gives_way(label: Label, present: &[Fire]) -> bool {
-    RULES.iter().any(|rule| {
-        matches!(rule.when, When::Always)
-            && rule.loser.contains(label)
-            && present.iter().any(|w| w.label != label && rule.winners.contains(w.label))
+/// Whether a fire of `label` would give way, whatever its roles, to a fire
+/// of one of the `present` labels: the classifier then need not look for it.
+pub fn always_gives_way(label: Label, present: &LabelSet) -> bool {
+    silencers()[label as usize].intersects(present)
+}
+
+/// For each label, the labels that remove it whatever the roles (the rules
+/// that always apply), read off [`RULES`] once.
+fn silencers() -> &'static [LabelSet] {
+    static SILENCERS: OnceLock<Vec<LabelSet>> = OnceLock::new();
+    SILENCERS.get_or_init(|| {
+        let always = |loser: Label, winner: Label| {
+            loser != winner
+                && RULES
+                    .iter()
+                    .any(|r| matches!(r.when, When::Always) && r.loser.contains(loser) && r.winners.contains(winner))
+        };
+        Label::ALL.iter().map(|&loser| Label::ALL.iter().copied().filter(|&w| always(loser, w)).collect()).collect()
     })
 }
 
@@ -200,6 +212,9 @@ pub fn always_gives_way(label: Label, present: &[Fire]) -> bool {
 /// fires as the detectors left them, so the order of rules and fires does
 /// not matter.
 pub fn arbitrate(facts: &PlyFacts, fires: &mut Vec<Fire>, removed: &mut Vec<Removed>) {
+    if fires.len() < 2 {
+        return;
+    }
     let before = removed.len();
     for fire in fires.iter() {
         let verdict = RULES.iter().find_map(|rule| {
@@ -246,16 +261,33 @@ mod tests {
     use crate::tactics::Roles;
     use shakmaty::Square;
 
+    /// A real line whose key move the rules are judged on (they read only
+    /// the values of pieces from its facts).
+    struct Fixture {
+        line: Line,
+        balances: Vec<i32>,
+    }
+
+    impl Fixture {
+        fn new() -> Fixture {
+            let fen = "6k1/p2r1ppp/2Nq4/3P4/3Q4/8/PP3PPP/6K1 w - - 0 30";
+            let line = Line::parse(fen, "h2h3 d6c6", LineForm::Puzzle).unwrap();
+            Fixture { balances: balances(&line), line }
+        }
+
+        fn facts(&self) -> PlyFacts<'_> {
+            PlyFacts::new(self.line.at(1), &self.balances)
+        }
+    }
+
     fn fire(label: Label, roles: Roles, gain: Option<i16>) -> Fire {
         Fire { ply: 1, label, follow_up: false, gain, roles, fallback: false }
     }
 
     #[test]
     fn table_rules() {
-        let line =
-            Line::parse("6k1/p2r1ppp/2Nq4/3P4/3Q4/8/PP3PPP/6K1 w - - 0 30", "h2h3 d6c6", LineForm::Puzzle).unwrap();
-        let bal = balances(&line);
-        let facts = PlyFacts::new(line.at(1), &bal);
+        let fixture = Fixture::new();
+        let facts = fixture.facts();
         let pd_roles = Roles {
             victim: Some(Square::C6),
             defender: Some(Square::D5),
@@ -293,10 +325,8 @@ mod tests {
 
     #[test]
     fn pinned_defender_against_discovered_attack_by_value() {
-        let line =
-            Line::parse("6k1/p2r1ppp/2Nq4/3P4/3Q4/8/PP3PPP/6K1 w - - 0 30", "h2h3 d6c6", LineForm::Puzzle).unwrap();
-        let bal = balances(&line);
-        let facts = PlyFacts::new(line.at(1), &bal);
+        let fixture = Fixture::new();
+        let facts = fixture.facts();
         // The discovery hits the d4 queen (9): more than the knight (3).
         let da = fire(Label::DiscoveredAttack, Roles { target: Some(Square::D4), ..Roles::default() }, Some(9));
         let mut fires = vec![fire(Label::PinnedDefender, Roles::default(), Some(3)), da];
@@ -312,10 +342,8 @@ mod tests {
 
     #[test]
     fn fallback_trap_gives_way_except_to_counter_threat() {
-        let line =
-            Line::parse("6k1/p2r1ppp/2Nq4/3P4/3Q4/8/PP3PPP/6K1 w - - 0 30", "h2h3 d6c6", LineForm::Puzzle).unwrap();
-        let bal = balances(&line);
-        let facts = PlyFacts::new(line.at(1), &bal);
+        let fixture = Fixture::new();
+        let facts = fixture.facts();
         let mut trap = fire(Label::TrappedPiece, Roles::default(), Some(3));
         trap.fallback = true;
         let mut fires = vec![trap, fire(Label::CounterThreat, Roles::default(), None)];
@@ -334,10 +362,8 @@ mod tests {
 
     #[test]
     fn material_motifs_give_way_to_mate() {
-        let line =
-            Line::parse("6k1/p2r1ppp/2Nq4/3P4/3Q4/8/PP3PPP/6K1 w - - 0 30", "h2h3 d6c6", LineForm::Puzzle).unwrap();
-        let bal = balances(&line);
-        let facts = PlyFacts::new(line.at(1), &bal);
+        let fixture = Fixture::new();
+        let facts = fixture.facts();
         let mut fires = vec![
             fire(Label::Fork, Roles::default(), Some(3)),
             fire(Label::Mate, Roles::default(), None),
@@ -347,10 +373,15 @@ mod tests {
         arbitrate(&facts, &mut fires, &mut removed);
         assert_eq!(fires.iter().map(|f| f.label).collect::<Vec<_>>(), vec![Label::Mate, Label::Promotion]);
         assert_eq!(removed[0].rule, "on a mating move the mate is the whole story");
-        let mate = [fire(Label::Mate, Roles::default(), None)];
+        let mate: LabelSet = [Label::Mate].into_iter().collect();
         assert!(always_gives_way(Label::Fork, &mate) && always_gives_way(Label::CounterThreat, &mate));
         assert!(!always_gives_way(Label::Promotion, &mate) && !always_gives_way(Label::DiscoveredCheck, &mate));
-        assert!(!always_gives_way(Label::Fork, &[]));
+        assert!(!always_gives_way(Label::Fork, &LabelSet::new()));
+        let hanging: LabelSet = [Label::HangingPiece].into_iter().collect();
+        assert!(always_gives_way(Label::Deflection, &hanging) && always_gives_way(Label::TrappedPiece, &hanging));
+        // Conditional rules never silence in advance.
+        let pinned_defender: LabelSet = [Label::PinnedDefender].into_iter().collect();
+        assert!(!always_gives_way(Label::Pin, &pinned_defender));
     }
 
     #[test]

@@ -382,6 +382,11 @@ impl LabelSet {
         self.0[i / 64] & (1 << (i % 64)) != 0
     }
 
+    /// Whether the two sets share a label.
+    pub fn intersects(&self, other: &LabelSet) -> bool {
+        self.0.iter().zip(&other.0).any(|(a, b)| a & b != 0)
+    }
+
     pub fn is_empty(&self) -> bool {
         self.0.iter().all(|&w| w == 0)
     }

@@ -151,14 +151,17 @@ fn run(line: &Line, skip_silenced: bool) -> Classified {
         let facts = PlyFacts::new(ply, &balances);
         ply_fires.clear();
         ply_fires.extend(line_fires.iter().filter(|f| f.ply as usize == ply.index()));
+        let mut present: LabelSet = ply_fires.iter().map(|f: &Fire| f.label).collect();
         for detector in DETECTORS {
             let Run::Move(detect) = detector.run else { continue };
-            // A detector whose every label the table silences, whatever it
-            // would find, need not run (the mating-move rule).
-            if skip_silenced && detector.labels.iter().all(|&l| arbitrate::always_gives_way(l, &ply_fires)) {
+            // A detector whose every label the table removes, whatever it
+            // would find, need not run (the mating-move rule, for one).
+            if skip_silenced && detector.labels.iter().all(|&l| arbitrate::always_gives_way(l, &present)) {
                 continue;
             }
+            let found = ply_fires.len();
             detect(&facts, &mut ply_fires);
+            present.extend(ply_fires[found..].iter().map(|f| f.label));
         }
         arbitrate::arbitrate(&facts, &mut ply_fires, &mut out.removed);
         out.fires.extend_from_slice(&ply_fires);
