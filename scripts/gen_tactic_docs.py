@@ -25,11 +25,13 @@ def parse(path):
     if not header or not header[0].startswith("# "):
         return None
     labels = [l.strip().split(" ")[0] for l in header[0][2:].split(",")]
-    rules, listed, body = [], [], header[1:]
+    rules, listed, lichess, body = [], [], [], header[1:]
     target = rules
     for line in body:
         if line.startswith("Test positions"):
             target = listed
+        elif line.startswith("Koga and Lichess"):
+            target = lichess
         elif line.startswith("- "):
             target.append(line[2:])
         elif line.startswith("  ") and target:
@@ -48,7 +50,7 @@ def parse(path):
             if m:
                 positions.append((label, kind == "fires", m.group(1), m.group(2), m.group(3), int(m.group(4)), comment))
                 comment = ""
-    return labels, rules, positions, listed
+    return labels, rules, positions, listed, lichess
 
 
 def golden(label):
@@ -67,7 +69,7 @@ def vocabulary(koga):
     return {entry["name"]: entry for entry in json.loads(text)}
 
 
-def render(info, rules, positions, listed):
+def render(info, rules, positions, listed, lichess):
     label = info["name"]
     seed = info["family"] == "seed"
     out = [f"# {label}", "", f"{info['description']}.", ""]
@@ -97,6 +99,9 @@ def render(info, rules, positions, listed):
     out += [f"- {p}" for p in listed]
     if n == 0 and not listed:
         out.append("- See the unit tests of `src/tactics/` for this label.")
+    if lichess:
+        out += ["", "Koga and Lichess (`koga compare` on the 20,002-puzzle dev set)", ""]
+        out += [f"- {p}" for p in lichess]
     out.append("")
     return "\n".join(out)
 
@@ -112,11 +117,11 @@ def main():
         parsed = parse(os.path.join(SRC, name))
         if not parsed:
             continue
-        names, rules, positions, listed = parsed
+        names, rules, positions, listed, lichess = parsed
         for label in names:
             if label not in labels:
                 sys.exit(f"{name}: documents {label!r}, which `koga labels` does not declare")
-            docs[label] = render(labels[label], rules, positions, listed)
+            docs[label] = render(labels[label], rules, positions, listed, lichess)
     missing = sorted(set(labels) - set(docs))
     if missing:
         sys.exit(f"no detector documents {missing} (a `//! # label` header in src/tactics/)")

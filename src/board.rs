@@ -15,7 +15,7 @@
 //!   and ignores pins; each side may stop.
 
 use shakmaty::{
-    attacks, Bitboard, Board, CastlingMode, Chess, Color, EnPassantMode, FromSetup, Move, Position, Role, Square,
+    attacks, Bitboard, Board, CastlingMode, Chess, Color, EnPassantMode, FromSetup, Move, Position, Rank, Role, Square,
 };
 
 /// A king is worth more than anything: it is "behind" an absolute pin and can
@@ -60,6 +60,14 @@ pub fn balance(board: &Board, solver: Color) -> i32 {
 pub fn relative_squares(bb: Bitboard, color: Color) -> impl Iterator<Item = Square> {
     let oriented = if color == Color::White { bb } else { bb.flip_vertical() };
     oriented.into_iter().map(move |sq| if color == Color::White { sq } else { sq.flip_vertical() })
+}
+
+/// The rank of `sq` as `color` counts them (its first rank is `Rank::First`).
+pub fn relative_rank(sq: Square, color: Color) -> Rank {
+    match color {
+        Color::White => sq.rank(),
+        Color::Black => sq.rank().flip_vertical(),
+    }
 }
 
 /// Position of `sq` in the colour-relative order of [`relative_squares`].

@@ -3,7 +3,7 @@
 
 use std::cell::OnceCell;
 
-use shakmaty::{attacks, Bitboard, Chess, Color, Move, Position, Role, Square};
+use shakmaty::{attacks, Bitboard, Chess, Color, Move, Position, Rank, Role, Square};
 
 use crate::board::{self, value};
 use crate::line::{Cursor, Line};
@@ -215,6 +215,17 @@ impl<'a> PlyFacts<'a> {
     /// Balance right after any ply of the line.
     pub fn balance_after_ply(&self, ply: Cursor) -> i32 {
         self.balances[ply.index() + 1]
+    }
+
+    /// Enemy pieces the moved piece attacks from where it landed.
+    pub fn moved_piece_attacks(&self) -> Bitboard {
+        let board = self.after.board();
+        board.attacks_from(self.to) & board.by_color(self.them)
+    }
+
+    /// A pawn move to our `rank` or beyond, or any promotion.
+    pub fn pawn_reaches(&self, rank: Rank) -> bool {
+        self.mv.is_promotion() || (self.mv.role() == Role::Pawn && board::relative_rank(self.to, self.us) >= rank)
     }
 
     /// Whether the line has a later solver move.

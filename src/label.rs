@@ -226,6 +226,20 @@ labels! {
         "Capture of a defended piece where the exchange still wins material";
     CounterThreat "counterThreat": Move Motif [material] [threatened attacker target]
         "Instead of saving our threatened piece, a bigger threat of our own";
+    AdvancedPawn "advancedPawn": Move Motif [lichess] [moved]
+        "A pawn of ours reaches its seventh or eighth rank";
+    AttackingF2F7 "attackingF2F7": Move Motif [lichess] [victim moved target]
+        "Our first capture on f2 or f7, next to the enemy king on its starting square";
+    ExposedKing "exposedKing": Move Motif [lichess] [target moved]
+        "A check after the key move on a king that started without its pawn shelter";
+    QuietMove "quietMove": Move Motif [lichess] [moved]
+        "A move that neither checks, captures nor attacks, with the line going on";
+    DefensiveMove "defensiveMove": Move Motif [lichess] [moved]
+        "A quiet last move chosen among several, or an early escape from check";
+    XRayAttack "xRayAttack": Move Motif [lichess] [attacker victim moved]
+        "Our second capture on a square, by a piece that attacked it through the opponent's";
+    Intermezzo "intermezzo": Move Motif [lichess] [victim moved]
+        "An in-between move before taking back what the opponent just captured";
     Mate "mate": Line Mate [lichess] [mated moved]
         "The line ends in checkmate: on the mating move";
     MateIn1 "mateIn1": Line Mate [lichess] [mated]

@@ -110,6 +110,13 @@ detectors! {
     castling,
     en_passant,
     length,
+    advanced_pawn,
+    attacking_f2f7,
+    exposed_king,
+    quiet_move,
+    defensive_move,
+    x_ray_attack,
+    intermezzo,
 }
 
 /// Threat finding shared by detectors.
