@@ -126,6 +126,16 @@ pub fn is_defended(board: &Board, sq: Square, defender: Color) -> bool {
     attackers(board, sq, defender, board.occupied()).any() || xray_defenders(board, sq, defender).any()
 }
 
+/// The piece on `sq` stands badly: it is attacked, and either undefended or
+/// attackable by a cheaper piece than itself (a king aside).
+pub fn in_bad_spot(board: &Board, sq: Square) -> bool {
+    let (Some(color), Some(role)) = (board.color_at(sq), board.role_at(sq)) else { return false };
+    let enemies = attackers(board, sq, !color, board.occupied());
+    let cheaper =
+        enemies.into_iter().any(|a| board.role_at(a).is_some_and(|r| r != Role::King && value(r) < value(role)));
+    enemies.any() && (!is_defended(board, sq, color) || cheaper)
+}
+
 /// The least valuable piece in `candidates`, if any; ties go to the first
 /// in colour-relative order.
 fn least_valuable(board: &Board, candidates: Bitboard) -> Option<(Square, Role)> {

@@ -212,6 +212,11 @@ impl<'a> PlyFacts<'a> {
         self.balance_after_ply(self.at)
     }
 
+    /// Balance right before any ply of the line.
+    pub fn balance_before_ply(&self, ply: Cursor) -> i32 {
+        self.balances[ply.index()]
+    }
+
     /// Balance right after any ply of the line.
     pub fn balance_after_ply(&self, ply: Cursor) -> i32 {
         self.balances[ply.index() + 1]

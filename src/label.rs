@@ -240,6 +240,14 @@ labels! {
         "Our second capture on a square, by a piece that attacked it through the opponent's";
     Intermezzo "intermezzo": Move Motif [lichess] [victim moved]
         "An in-between move before taking back what the opponent just captured";
+    Sacrifice "sacrifice": Move Motif [lichess] [moved]
+        "We give up at least two pawns' worth of material on purpose";
+    Attraction "attraction": Move Motif [lichess] [moved target attacker]
+        "We lure the enemy king, queen or rook onto a square where we then hit it";
+    Clearance "clearance": Move Motif [lichess] [moved attacker]
+        "We move a piece out of the way of our queen, rook or bishop";
+    Interference "interference": Move Motif [lichess] [victim defender moved]
+        "A piece comes between a defender and what it guards, which we then take";
     Mate "mate": Line Mate [lichess] [mated moved]
         "The line ends in checkmate: on the mating move";
     MateIn1 "mateIn1": Line Mate [lichess] [mated]

@@ -117,6 +117,10 @@ detectors! {
     defensive_move,
     x_ray_attack,
     intermezzo,
+    sacrifice,
+    attraction,
+    clearance,
+    interference,
 }
 
 /// Threat finding shared by detectors.
