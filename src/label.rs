@@ -248,6 +248,10 @@ labels! {
         "We move a piece out of the way of our queen, rook or bishop";
     Interference "interference": Move Motif [lichess] [victim defender moved]
         "A piece comes between a defender and what it guards, which we then take";
+    KingsideAttack "kingsideAttack": Puzzle Motif [lichess] []
+        "The attack is on the enemy king castled on the kingside";
+    QueensideAttack "queensideAttack": Puzzle Motif [lichess] []
+        "The attack is on the enemy king castled on the queenside";
     Mate "mate": Line Mate [lichess] [mated moved]
         "The line ends in checkmate: on the mating move";
     MateIn1 "mateIn1": Line Mate [lichess] [mated]

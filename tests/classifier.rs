@@ -161,6 +161,7 @@ fn every_tactic_fires_on_real_puzzles() {
     for (_, fen, moves) in &rows {
         let line = Line::parse(fen, moves, LineForm::Puzzle).unwrap();
         seen.extend(classify(&line).into_iter().map(|f| f.label.name()));
+        seen.extend(koga::tactics::puzzle_labels(&line).iter().map(|l| l.name()));
     }
     for label in koga::Label::ALL {
         if matches!(label.family(), Family::Seed | Family::Motif) {

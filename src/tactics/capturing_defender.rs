@@ -1,16 +1,23 @@
 //! # capturingDefender
 //!
-//! How Koga decides:
+//! How Koga decides (Lichess's idea of the theme):
 //! - Our move captures an enemy piece (the defender) that, before the move,
-//!   guarded another enemy piece (the victim): it attacked the victim's
-//!   square.
-//! - Before our move we could not win the victim: no profitable capture of
-//!   it existed.
-//! - Our next move captures the victim, which has not moved, and that
-//!   capture wins material (static exchange > 0).
+//!   guarded the square our next move goes to. Neither our move nor the
+//!   position before it is a check: the capture is the point, not a forcing
+//!   side effect.
+//! - Our next move is made by another piece and either mates, or captures
+//!   there an enemy piece (the victim) that is now undefended, worth no more
+//!   than the capturing piece (a king does not capture it), and was not just
+//!   put there by the opponent's answer.
 //! - pinnedDefender describing the same pieces absorbs it (arbitration).
-//! - Roles: `defender` (the guard we captured), `victim` (the piece won
-//!   next), `moved`. `gain` is the victim's value.
+//! - Roles: `defender` (the guard we captured, where it stood), `victim`
+//!   (the square of the next capture or mate), `moved`. `gain` is the
+//!   victim's value when the next move captures.
+//!
+//! Koga and Lichess:
+//! - Lichess 115, Koga 115, both 114: precision, recall and F1 0.991. Koga's
+//!   earlier rule (a guard captured, the guarded piece won next by a
+//!   winning exchange) gave Koga 499, both 110, F1 0.358.
 
 use shakmaty::{Position, Role};
 
@@ -21,28 +28,33 @@ use crate::facts::PlyFacts;
 pub const DETECTOR: Detector = Detector { labels: &[Label::CapturingDefender], run: Run::Move(detect) };
 
 pub fn detect(facts: &PlyFacts, fires: &mut Vec<Fire>) {
-    let Some((defender, role)) = facts.captured else { return };
-    if role == Role::King || defender != facts.to {
+    let Some((defender, _)) = facts.captured else { return };
+    if defender != facts.to || facts.gives_check() || facts.before.is_check() {
         return;
     }
-    let Some(next) = facts.at.next_own() else { return };
-    let m = next.mv();
-    let Some(victim_role) = m.capture() else { return };
-    let victim = m.to();
-    let before = facts.before.board();
-    if victim == defender || before.piece_at(victim) != next.before().board().piece_at(victim) {
-        return;
-    }
-    if !before.attacks_from(defender).contains(victim) || board::profitable_capture(facts.before, victim) {
+    let (Some(reply), Some(next)) = (facts.at.reply(), facts.at.next_own()) else { return };
+    let (m, square) = (next.mv(), next.mv().to());
+    if m.from() == Some(facts.to) || !facts.before.board().attacks_from(defender).contains(square) {
         return;
     }
     let at_next = next.before().board();
-    let Some(from) = m.from() else { return };
-    if board::see(at_next, from, victim, value(victim_role)) <= 0 {
+    let mates = next.after().is_checkmate();
+    let wins_undefended = m.capture().is_some_and(|victim| {
+        let capturer = next.after().board().role_at(square).unwrap_or(Role::King);
+        capturer != Role::King
+            && value(victim) <= value(capturer)
+            && !board::is_defended(at_next, square, facts.them)
+            && reply.mv().to() != square
+    });
+    if !(mates || wins_undefended) {
         return;
     }
-    let roles = Roles { defender: Some(defender), victim: Some(victim), moved: Some(facts.to), ..Roles::default() };
-    fires.push(Fire::at(facts, Label::CapturingDefender).with_roles(roles).with_gain(value(victim_role) as i16));
+    let roles = Roles { defender: Some(defender), victim: Some(square), moved: Some(facts.to), ..Roles::default() };
+    let fire = Fire::at(facts, Label::CapturingDefender).with_roles(roles);
+    fires.push(match m.capture() {
+        Some(victim) => fire.with_gain(value(victim)),
+        None => fire,
+    });
 }
 
 #[cfg(test)]

@@ -121,6 +121,7 @@ detectors! {
     attraction,
     clearance,
     interference,
+    side_attack,
 }
 
 /// Threat finding shared by detectors.
