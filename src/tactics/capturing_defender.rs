@@ -38,7 +38,6 @@ pub fn detect(facts: &PlyFacts, fires: &mut Vec<Fire>) {
         return;
     }
     let at_next = next.before().board();
-    let mates = next.after().is_checkmate();
     let wins_undefended = m.capture().is_some_and(|victim| {
         let capturer = next.after().board().role_at(square).unwrap_or(Role::King);
         capturer != Role::King
@@ -46,7 +45,7 @@ pub fn detect(facts: &PlyFacts, fires: &mut Vec<Fire>) {
             && !board::is_defended(at_next, square, facts.them)
             && reply.mv().to() != square
     });
-    if !(mates || wins_undefended) {
+    if !wins_undefended && !next.after().is_checkmate() {
         return;
     }
     let roles = Roles { defender: Some(defender), victim: Some(square), moved: Some(facts.to), ..Roles::default() };

@@ -1,89 +1,61 @@
 //! # skewer
 //!
-//! How Koga decides:
-//! - After our move, one of our rooks, bishops or queens — the moved piece or
-//!   one it unmasked — newly attacks an enemy piece (not a pawn) along a
-//!   line, and right behind it on that line stands another enemy piece of
-//!   lower value (anything behind a king counts).
-//! - The front piece must move: it is the king (check), worth more than our
-//!   slider, or won by the static exchange.
-//! - Once the front piece steps away, taking the piece behind wins material
-//!   (static exchange with the front piece gone > 0).
-//! - The line cashes it: our next move captures the piece behind.
-//! - The reverse order (more valuable piece behind) is a `pin`.
-//! - Roles: `attacker` (our slider), `target` (the front piece), `behind`
-//!   and `victim` (the piece behind, collected). `gain` is its value.
+//! How Koga decides (Lichess's idea of the theme):
+//! - Our next move, by a rook, bishop or queen, captures an enemy piece (the
+//!   piece behind) without mating, and the opponent's answer before it moved
+//!   another piece (the front piece) off the line between our slider and
+//!   that capture, elsewhere than onto the captured square.
+//! - The front piece is worth more than the piece behind (a king most of
+//!   all): it had to move, and it uncovered the cheaper piece.
+//! - Before our capture, the piece behind stands badly: attacked, and
+//!   undefended or attackable by a cheaper piece.
+//! - It fires on our move before the capture (the move the front piece
+//!   answered). The reverse order (more valuable piece behind) is a `pin`.
+//! - Roles: `attacker` (our slider, where it stood), `target` (the front
+//!   piece, where it stood), `behind` and `victim` (the piece behind,
+//!   collected). `gain` is its value.
+//!
+//! Koga and Lichess:
+//! - Lichess 411, Koga 411, both 411: precision, recall and F1 1.000. Koga's
+//!   earlier rule (a new line-up whose front piece must move and whose piece
+//!   behind the line then collects) gave Koga 608, both 404, F1 0.793.
 
-use shakmaty::{attacks, Position, Role, Square};
-
-use super::threats::menaces;
 use super::{Detector, Fire, Label, Roles, Run};
-use crate::board::{self, value};
+use crate::board::{in_bad_spot, value};
 use crate::facts::PlyFacts;
+use shakmaty::{attacks, Position, Role};
 
 pub const DETECTOR: Detector = Detector { labels: &[Label::Skewer], run: Run::Move(detect) };
 
+/// Values with the king above everything.
+fn king_value(role: Role) -> i32 {
+    if role == Role::King { 99 } else { value(role) }
+}
+
 pub fn detect(facts: &PlyFacts, fires: &mut Vec<Fire>) {
-    let after = facts.after.board();
-    let mut sliders: Vec<Square> = Vec::with_capacity(3);
-    if after.sliders().contains(facts.to) {
-        sliders.push(facts.to);
+    let (Some(reply), Some(next)) = (facts.at.reply(), facts.at.next_own()) else { return };
+    let (m, answer) = (next.mv(), reply.mv());
+    let (Some(captured), Some(slider_from)) = (m.capture(), m.from()) else { return };
+    let slider = next.after().board().role_at(m.to());
+    if !matches!(slider, Some(Role::Queen | Role::Rook | Role::Bishop)) || next.after().is_checkmate() {
+        return;
     }
-    sliders.extend(facts.unmasked.iter().map(|u| u.slider));
-    for slider in sliders {
-        for (front, behind) in lined_up(facts, slider) {
-            if let Some(fire) = judge(facts, slider, front, behind) {
-                fires.push(fire);
-                return;
-            }
-        }
+    let Some(front_from) = answer.from() else { return };
+    if answer.to() == m.to() || !attacks::between(slider_from, m.to()).contains(front_from) {
+        return;
     }
-}
-
-/// Pairs (front, behind) of enemy pieces on the lines the slider newly sees.
-fn lined_up(facts: &PlyFacts, slider: Square) -> Vec<(Square, Square)> {
-    let after = facts.after.board();
-    let occupied = after.occupied();
-    let seen = after.attacks_from(slider) & after.by_color(facts.them) & !after.pawns();
-    let mut pairs = Vec::new();
-    for front in board::relative_squares(seen, facts.them) {
-        if slider != facts.to && facts.before.board().attacks_from(slider).contains(front) {
-            continue; // not new
-        }
-        let behind = (attacks::ray(slider, front) & occupied).into_iter().find(|&x| {
-            attacks::between(slider, x).contains(front) && (attacks::between(front, x) & occupied).is_empty()
-        });
-        if let Some(behind) = behind.filter(|&b| after.color_at(b) == Some(facts.them)) {
-            pairs.push((front, behind));
-        }
+    let front = reply.after().board().role_at(answer.to()).unwrap_or(Role::Pawn);
+    if king_value(front) <= king_value(captured) || !in_bad_spot(next.before().board(), m.to()) {
+        return;
     }
-    pairs
-}
-
-fn judge(facts: &PlyFacts, slider: Square, front: Square, behind: Square) -> Option<Fire> {
-    let after = facts.after.board();
-    let front_role = after.role_at(front)?;
-    let behind_role = after.role_at(behind)?;
-    if front_role != Role::King && value(front_role) <= value(behind_role) {
-        return None;
-    }
-    if !menaces(facts, slider, front) {
-        return None;
-    }
-    let mut stepped_away = after.clone();
-    stepped_away.discard_piece_at(front);
-    if board::see(&stepped_away, slider, behind, value(behind_role)) <= 0 {
-        return None;
-    }
-    facts.next_capture_on(behind)?;
     let roles = Roles {
-        attacker: Some(slider),
-        target: Some(front),
-        behind: Some(behind),
-        victim: Some(behind),
+        attacker: Some(slider_from),
+        target: Some(front_from),
+        behind: Some(m.to()),
+        victim: Some(m.to()),
         ..Roles::default()
     };
-    Some(Fire::at(facts, Label::Skewer).with_roles(roles).with_gain(value(behind_role) as i16))
+    fires.push(Fire::at(facts, Label::Skewer).with_roles(roles).with_gain(value(captured)));
 }
 
 #[cfg(test)]
