@@ -1,40 +1,68 @@
 //! # fork
 //!
-//! How Koga decides:
-//! - The moved piece (not the king) attacks two or more enemy pieces (pawns
-//!   do not count) that it really menaces: the king, a piece worth more than
-//!   the forking piece, or one it wins by the static exchange.
-//! - The forking piece is not simply lost: the opponent has no profitable
-//!   capture of it on its square.
-//! - The line cashes the fork: our next move captures one of the forked
-//!   pieces. (A fork on the last move of a line, never collected, is not
-//!   reported, as in Lichess.)
+//! How Koga decides (Lichess's idea of the theme, forks by the king included):
+//! - The moved piece attacks two or more enemy pieces (pawns do not count)
+//!   that it really menaces: the king, a piece worth more than the forking
+//!   piece, or an undefended piece that does not itself attack the forking
+//!   piece.
+//! - The forking piece does not stand badly: it is not attacked, or it is
+//!   defended and no cheaper enemy piece attacks it.
+//! - Not on our last move: the line must go on for the fork to be played out.
 //! - Coexists with hangingPiece; a trappedPiece on the same move gives way.
 //! - Roles: `attacker` (the forking piece), `target` (the most valuable
-//!   forked piece), `victim` (the piece the line collects). `gain` is the
-//!   collected piece's value.
+//!   forked piece), `victim` (the forked piece our next move captures, if
+//!   it does). `gain` is that piece's value.
+//!
+//! Koga and Lichess:
+//! - Lichess 2,546, Koga 2,550, both 2,542: precision 0.997, recall 0.998,
+//!   F1 0.998. The Koga-only puzzles are mostly forks by the king, which
+//!   Lichess leaves out on purpose and Koga counts. Koga's earlier rule
+//!   (the line had to collect a forked piece next) gave Koga 2,160, both
+//!   1,920, F1 0.816: it missed forks that end in mate and forks whose
+//!   point comes later.
+//! - trappedPiece gives way to a fork on the same move (spec §3): with more
+//!   forks found, 4 dev-set puzzles lose their trappedPiece.
 
-use super::threats::{cashed_target, new_threats};
+use shakmaty::{Bitboard, Position, Role, Square};
+
 use super::{Detector, Fire, Label, Roles, Run};
-use crate::board::{self, value_at};
+use crate::board::{self, in_bad_spot, relative_squares, value, value_at};
 use crate::facts::PlyFacts;
-use shakmaty::{Position, Role};
 
 pub const DETECTOR: Detector = Detector { labels: &[Label::Fork], run: Run::Move(detect) };
 
+/// Values with the king above everything.
+fn king_value(role: Role) -> i32 {
+    if role == Role::King { 99 } else { value(role) }
+}
+
 pub fn detect(facts: &PlyFacts, fires: &mut Vec<Fire>) {
-    if facts.moved_role == Role::King || board::profitable_capture(facts.after, facts.to) {
+    if !facts.has_next_solver_move() {
         return;
     }
-    let forked: Vec<_> = new_threats(facts).into_iter().filter(|t| t.attacker == facts.to).collect();
-    if forked.len() < 2 {
+    let after = facts.after.board();
+    if in_bad_spot(after, facts.to) {
         return;
     }
-    let Some(victim) = cashed_target(facts, forked.iter().map(|t| t.target)) else { return };
-    let target = forked.iter().max_by_key(|t| t.target_value).map(|t| t.target);
-    let roles = Roles { attacker: Some(facts.to), target, victim: Some(victim), ..Roles::default() };
-    let gain = value_at(facts.after.board(), victim) as i16;
-    fires.push(Fire::at(facts, Label::Fork).with_roles(roles).with_gain(gain));
+    let forker = king_value(facts.moved_role);
+    let menaced = |sq: Square| {
+        let Some(role) = after.role_at(sq) else { return false };
+        role != Role::Pawn
+            && (king_value(role) > forker
+                || (!board::is_defended(after, sq, facts.them) && !after.attacks_from(sq).contains(facts.to)))
+    };
+    let forked: Bitboard = facts.moved_piece_attacks().into_iter().filter(|&sq| menaced(sq)).collect();
+    if forked.count() < 2 {
+        return;
+    }
+    let target = relative_squares(forked, facts.them).max_by_key(|&sq| king_value(after.role_at(sq).unwrap_or(Role::Pawn)));
+    let victim = facts.at.next_own().map(|n| n.mv().to()).filter(|&to| forked.contains(to));
+    let roles = Roles { attacker: Some(facts.to), target, victim, ..Roles::default() };
+    let fire = Fire::at(facts, Label::Fork).with_roles(roles);
+    fires.push(match victim {
+        Some(victim) => fire.with_gain(value_at(after, victim)),
+        None => fire,
+    });
 }
 
 #[cfg(test)]
