@@ -248,6 +248,8 @@ labels! {
         "We move a piece out of the way of our queen, rook or bishop";
     Interference "interference": Move Motif [lichess] [victim defender moved]
         "A piece comes between a defender and what it guards, which we then take";
+    Overloading "overloading": Move Motif [material] [defender victim moved]
+        "A defender with two duties takes back on one square and abandons the other";
     KingsideAttack "kingsideAttack": Puzzle Motif [lichess] []
         "The attack is on the enemy king castled on the kingside";
     QueensideAttack "queensideAttack": Puzzle Motif [lichess] []

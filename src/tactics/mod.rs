@@ -122,6 +122,7 @@ detectors! {
     clearance,
     interference,
     side_attack,
+    overloading,
 }
 
 /// Threat finding shared by detectors.

@@ -1,0 +1,85 @@
+//! # overloading
+//!
+//! Lichess declares this theme but never detects it; Koga defines it.
+//!
+//! How Koga decides:
+//! - Before our move, one enemy piece (the defender) has two duties: it
+//!   guards the piece our move captures, and it guards a second enemy
+//!   piece.
+//! - Our move captures the first piece; the opponent's answer is the
+//!   defender taking back on that square, abandoning its second duty.
+//! - Our next move captures the second piece, which the defender no longer
+//!   guards, and wins material there (static exchange > 0).
+//! - A king as the defender counts; the second piece may be anything but a
+//!   king.
+//! - Roles: `defender` (the overloaded piece, where it stood), `victim` (the
+//!   second piece, collected next), `moved`. `gain` is the victim's value.
+//!
+//! Koga and Lichess:
+//! - Lichess tags no puzzle overloading (its detector returns false), so
+//!   `koga compare` does not list it. Koga finds it in 309 of the dev set's
+//!   20,002 puzzles; Lichess tags most of them deflection.
+
+use shakmaty::{Position, Role};
+
+use super::{Detector, Fire, Label, Roles, Run};
+use crate::board::{self, value};
+use crate::facts::PlyFacts;
+
+pub const DETECTOR: Detector = Detector { labels: &[Label::Overloading], run: Run::Move(detect) };
+
+pub fn detect(facts: &PlyFacts, fires: &mut Vec<Fire>) {
+    if facts.captured.is_none() {
+        return;
+    }
+    let (Some(reply), Some(next)) = (facts.at.reply(), facts.at.next_own()) else { return };
+    let (answer, cash) = (reply.mv(), next.mv());
+    let (Some(defender), Some(victim_role)) = (answer.from(), cash.capture()) else { return };
+    let victim = cash.to();
+    if answer.to() != facts.to || !answer.is_capture() || victim == facts.to || victim_role == Role::King {
+        return;
+    }
+    let duties = facts.before.board().attacks_from(defender);
+    if !duties.contains(facts.to) || !duties.contains(victim) {
+        return;
+    }
+    let at_next = next.before().board();
+    if next.before().board().piece_at(victim) != facts.after.board().piece_at(victim) {
+        return;
+    }
+    let Some(from) = cash.from() else { return };
+    if board::see(at_next, from, victim, value(victim_role)) <= 0 {
+        return;
+    }
+    let roles = Roles { defender: Some(defender), victim: Some(victim), moved: Some(facts.to), ..Roles::default() };
+    fires.push(Fire::at(facts, Label::Overloading).with_roles(roles).with_gain(value(victim_role)));
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::tactics::testing::{assert_fires, assert_silent};
+
+    #[test]
+    fn real_puzzles() {
+        assert_fires(
+            "overloading",
+            &[
+                // Rxd7: the c8 queen guards d7 and the a8 rook; Qxd7 Qxa8.
+                ("0068B", "r1q3k1/4bppp/pp2pn2/4B3/8/2N2Q2/PPPR1PPP/6K1 b - - 0 18", "f6d7 d2d7 c8d7 f3a8", 1),
+                // Rxc3+: the b3 king guards c3 and the a4 pawn; Kxc3 Kxa4.
+                ("002Uy", "8/8/1p6/k7/P1R5/1K5r/8/8 w - - 26 64", "c4c3 h3c3 b3c3 a5a4 c3b2 a4b4", 1),
+                // ...Bxd5: the e6 queen guards d5 and f6; Qxd5 Qxf6.
+                ("00APl", "3b1k2/1p4r1/p3qp1Q/8/8/3B1bP1/PP3P1P/2R3K1 b - - 0 29", "d8b6 d3c4 f3d5 c4d5 e6d5 h6f6", 3),
+            ],
+        );
+        assert_silent(
+            "overloading",
+            &[
+                // Lichess 0000D: ...Rd8 captures nothing.
+                ("0000D", "5rk1/1p3ppp/pq3b2/8/8/1P1Q1N2/P4PPP/3R2K1 w - - 2 27", "d3d6 f8d8 d6d8 f6d8", 1),
+                // Golden hp-with-fork: Nxd5 is not taken back; the king steps away.
+                ("constructed", "8/p1r1kppp/8/3b4/8/2N5/PP3PPP/6K1 b - - 0 30", "h7h6 c3d5 e7e8 d5c7", 1),
+            ],
+        );
+    }
+}
