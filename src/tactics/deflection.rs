@@ -39,11 +39,6 @@ fn kind_number(role: Role) -> i32 {
     role as i32
 }
 
-/// Values with the king above everything.
-fn king_value(role: Role) -> i32 {
-    if role == Role::King { 99 } else { value(role) }
-}
-
 pub fn detect(facts: &PlyFacts, fires: &mut Vec<Fire>) {
     let (Some(reply_ply), Some(cash_ply)) = (facts.at.reply(), facts.at.next_own()) else { return };
     let (reply, cash) = (reply_ply.mv(), cash_ply.mv());
@@ -53,7 +48,7 @@ pub fn detect(facts: &PlyFacts, fires: &mut Vec<Fire>) {
     let square = cash.to();
     let cashed_piece = cash_ply.after().board().role_at(square).unwrap_or(Role::Pawn);
     match cash.capture() {
-        Some(taken) if king_value(taken) > king_value(cashed_piece) => return,
+        Some(taken) if value(taken) > value(cashed_piece) => return,
         None if !cash.is_promotion() => return,
         _ => {}
     }

@@ -31,11 +31,6 @@ use crate::facts::PlyFacts;
 
 pub const DETECTOR: Detector = Detector { labels: &[Label::Fork], run: Run::Move(detect) };
 
-/// Values with the king above everything.
-fn king_value(role: Role) -> i32 {
-    if role == Role::King { 99 } else { value(role) }
-}
-
 pub fn detect(facts: &PlyFacts, fires: &mut Vec<Fire>) {
     if !facts.has_next_solver_move() {
         return;
@@ -44,18 +39,18 @@ pub fn detect(facts: &PlyFacts, fires: &mut Vec<Fire>) {
     if in_bad_spot(after, facts.to) {
         return;
     }
-    let forker = king_value(facts.moved_role);
+    let forker = value(facts.moved_role);
     let menaced = |sq: Square| {
         let Some(role) = after.role_at(sq) else { return false };
         role != Role::Pawn
-            && (king_value(role) > forker
+            && (value(role) > forker
                 || (!board::is_defended(after, sq, facts.them) && !after.attacks_from(sq).contains(facts.to)))
     };
     let forked: Bitboard = facts.moved_piece_attacks().into_iter().filter(|&sq| menaced(sq)).collect();
     if forked.count() < 2 {
         return;
     }
-    let target = relative_squares(forked, facts.them).max_by_key(|&sq| king_value(after.role_at(sq).unwrap_or(Role::Pawn)));
+    let target = relative_squares(forked, facts.them).max_by_key(|&sq| value(after.role_at(sq).unwrap_or(Role::Pawn)));
     let victim = facts.at.next_own().map(|n| n.mv().to()).filter(|&to| forked.contains(to));
     let roles = Roles { attacker: Some(facts.to), target, victim, ..Roles::default() };
     let fire = Fire::at(facts, Label::Fork).with_roles(roles);

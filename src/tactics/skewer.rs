@@ -27,11 +27,6 @@ use shakmaty::{attacks, Position, Role};
 
 pub const DETECTOR: Detector = Detector { labels: &[Label::Skewer], run: Run::Move(detect) };
 
-/// Values with the king above everything.
-fn king_value(role: Role) -> i32 {
-    if role == Role::King { 99 } else { value(role) }
-}
-
 pub fn detect(facts: &PlyFacts, fires: &mut Vec<Fire>) {
     let (Some(reply), Some(next)) = (facts.at.reply(), facts.at.next_own()) else { return };
     let (m, answer) = (next.mv(), reply.mv());
@@ -45,7 +40,7 @@ pub fn detect(facts: &PlyFacts, fires: &mut Vec<Fire>) {
         return;
     }
     let front = reply.after().board().role_at(answer.to()).unwrap_or(Role::Pawn);
-    if king_value(front) <= king_value(captured) || !in_bad_spot(next.before().board(), m.to()) {
+    if value(front) <= value(captured) || !in_bad_spot(next.before().board(), m.to()) {
         return;
     }
     let roles = Roles {
