@@ -83,7 +83,16 @@ pub struct Annotated {
 pub fn analyse(line: Line) -> Analysis {
     let fires = tactics::classify(&line);
     let puzzle_labels = tactics::puzzle_labels(&line);
-    let fire_moves = fires.iter().map(|f| (line.uci(f.ply as usize), line.san(f.ply as usize))).collect();
+    // Fires come ordered by ply: each judged move is written out once.
+    let mut fire_moves: Vec<(UciMove, SanPlus)> = Vec::with_capacity(fires.len());
+    for (i, fire) in fires.iter().enumerate() {
+        let same_ply = i > 0 && fires[i - 1].ply == fire.ply;
+        let mv = match fire_moves.last() {
+            Some(&previous) if same_ply => previous,
+            _ => (line.uci(fire.ply as usize), line.san(fire.ply as usize)),
+        };
+        fire_moves.push(mv);
+    }
     Analysis { plies: line.plies(), fires, fire_moves, puzzle_labels }
 }
 

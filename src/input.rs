@@ -164,9 +164,10 @@ impl TextRow {
         }
     }
 
-    /// A field, trimmed; `None` when the column is absent or the field empty.
+    /// A field, trimmed of ASCII whitespace; `None` when the column is absent
+    /// or the field empty.
     pub fn field(&self, column: Option<usize>) -> Option<&str> {
-        let text = self.record.get(column?)?.trim();
+        let text = self.record.get(column?)?.trim_ascii();
         (!text.is_empty()).then_some(text)
     }
 

@@ -282,6 +282,18 @@ labels! {
         "The puzzle is three solver moves long (6 plies)";
     VeryLong "veryLong": Puzzle Length [lichess] []
         "The puzzle is four or more solver moves long (8 plies or more)";
+    PawnEndgame "pawnEndgame": Puzzle Endgame [lichess] []
+        "An endgame of kings and pawns";
+    QueenEndgame "queenEndgame": Puzzle Endgame [lichess] []
+        "An endgame of queens, kings and pawns";
+    RookEndgame "rookEndgame": Puzzle Endgame [lichess] []
+        "An endgame of rooks, kings and pawns";
+    BishopEndgame "bishopEndgame": Puzzle Endgame [lichess] []
+        "An endgame of bishops, kings and pawns";
+    KnightEndgame "knightEndgame": Puzzle Endgame [lichess] []
+        "An endgame of knights, kings and pawns";
+    QueenRookEndgame "queenRookEndgame": Puzzle Endgame [lichess] []
+        "An endgame of one queen, rooks, kings and pawns";
 }
 
 impl Label {

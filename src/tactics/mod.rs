@@ -123,6 +123,7 @@ detectors! {
     interference,
     side_attack,
     overloading,
+    endgame,
 }
 
 /// Threat finding shared by detectors.
