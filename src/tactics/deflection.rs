@@ -28,7 +28,7 @@
 use shakmaty::{Move, Position, Role};
 
 use super::{Detector, Fire, Label, Roles, Run};
-use crate::board::value;
+use crate::board::{value, value_at};
 use crate::facts::PlyFacts;
 
 pub const DETECTOR: Detector = Detector { labels: &[Label::Deflection], run: Run::Move(detect) };
@@ -46,9 +46,8 @@ pub fn detect(facts: &PlyFacts, fires: &mut Vec<Fire>) {
         return;
     }
     let square = cash.to();
-    let cashed_piece = cash_ply.after().board().role_at(square).unwrap_or(Role::Pawn);
     match cash.capture() {
-        Some(taken) if value(taken) > value(cashed_piece) => return,
+        Some(taken) if value(taken) > value_at(cash_ply.after().board(), square) => return,
         None if !cash.is_promotion() => return,
         _ => {}
     }

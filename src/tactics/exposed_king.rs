@@ -13,7 +13,7 @@
 //! - Lichess 634, Koga 634, both 634: precision, recall and F1 1.000. Lichess
 //!   tags the puzzle; Koga names the checks that make it.
 
-use shakmaty::{Bitboard, Position, Rank, Role};
+use shakmaty::{attacks, Position, Rank, Role};
 
 use super::{Detector, Fire, Label, Roles, Run};
 use crate::board::relative_rank;
@@ -30,22 +30,11 @@ pub fn detect(facts: &PlyFacts, fires: &mut Vec<Fire>) {
     if relative_rank(king, facts.them) > Rank::Third {
         return;
     }
-    // The shelter: beside the king and one rank towards us.
-    let forward = if facts.them.is_white() { 8 } else { -8 };
-    let mut shelter = Bitboard::EMPTY;
-    for offset in [-1, 0, 1] {
-        if let Some(sq) = king.offset(forward + offset) {
-            if sq.distance(king) == 1 {
-                shelter.add(sq);
-            }
-        }
-        if offset != 0 {
-            if let Some(sq) = king.offset(offset).filter(|sq| sq.distance(king) == 1) {
-                shelter.add(sq);
-            }
-        }
-    }
-    if (shelter & start.by_color(facts.them) & start.by_role(Role::Pawn)).any() {
+    // The shelter: the king's neighbours beside it and one rank towards us.
+    let own_pawns = start.by_color(facts.them) & start.by_role(Role::Pawn);
+    let rank = relative_rank(king, facts.them);
+    let shelter = attacks::king_attacks(king) & own_pawns;
+    if shelter.into_iter().any(|sq| relative_rank(sq, facts.them) >= rank) {
         return;
     }
     let target = facts.after.board().king_of(facts.them);

@@ -50,7 +50,7 @@ pub fn detect(facts: &PlyFacts, fires: &mut Vec<Fire>) {
     if forked.count() < 2 {
         return;
     }
-    let target = relative_squares(forked, facts.them).max_by_key(|&sq| value(after.role_at(sq).unwrap_or(Role::Pawn)));
+    let target = relative_squares(forked, facts.them).max_by_key(|&sq| value_at(after, sq));
     let victim = facts.at.next_own().map(|n| n.mv().to()).filter(|&to| forked.contains(to));
     let roles = Roles { attacker: Some(facts.to), target, victim, ..Roles::default() };
     let fire = Fire::at(facts, Label::Fork).with_roles(roles);

@@ -49,8 +49,8 @@ pub fn detect(facts: &PlyFacts, fires: &mut Vec<Fire>) {
     // Self-interference: the answer blocks a guard that stood after our move.
     let by_them = cut_off_guard(facts.after.board(), square, reply.mv().to());
     // Interference: our move blocks a guard that stood before it.
-    let by_us = (reply.mv().to() != square).then(|| cut_off_guard(facts.before.board(), square, facts.to)).flatten();
-    if let Some(guard) = by_them.or(by_us) {
+    let by_us = || (reply.mv().to() != square).then(|| cut_off_guard(facts.before.board(), square, facts.to)).flatten();
+    if let Some(guard) = by_them.or_else(by_us) {
         let roles = Roles { victim: Some(square), defender: Some(guard), moved: Some(facts.to), ..Roles::default() };
         fires.push(Fire::at(facts, Label::Interference).with_roles(roles));
     }

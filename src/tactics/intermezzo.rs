@@ -44,13 +44,16 @@ fn delayed_recapture(capture: Cursor) -> Option<Square> {
 
 pub fn detect(facts: &PlyFacts, fires: &mut Vec<Fire>) {
     let (Some(their_capture), Some(recapture)) = (facts.at.previous(), facts.at.next_own()) else { return };
-    let Some(square) = delayed_recapture(recapture) else { return };
-    let earlier = facts.line.solver_plies().take_while(|p| p.index() < recapture.index());
-    if earlier.filter_map(delayed_recapture).next().is_some() {
+    // The cheap test first: the opponent captured where we take back next.
+    let square = recapture.mv().to();
+    if !their_capture.mv().is_capture() || their_capture.mv().to() != square {
         return;
     }
-    let taken_there = their_capture.mv().is_capture() && their_capture.mv().to() == square;
-    if !taken_there || !their_capture.after().is_legal(recapture.mv()) {
+    if delayed_recapture(recapture).is_none() || !their_capture.after().is_legal(recapture.mv()) {
+        return;
+    }
+    let earlier = facts.line.solver_plies().take_while(|p| p.index() < recapture.index());
+    if earlier.filter_map(delayed_recapture).next().is_some() {
         return;
     }
     fires.push(Fire::at(facts, Label::Intermezzo).with_roles(Roles { victim: Some(square), moved: Some(facts.to), ..Roles::default() }));

@@ -21,7 +21,7 @@
 //!   behind the line then collects) gave Koga 608, both 404, F1 0.793.
 
 use super::{Detector, Fire, Label, Roles, Run};
-use crate::board::{in_bad_spot, value};
+use crate::board::{in_bad_spot, value, value_at};
 use crate::facts::PlyFacts;
 use shakmaty::{attacks, Position, Role};
 
@@ -39,8 +39,7 @@ pub fn detect(facts: &PlyFacts, fires: &mut Vec<Fire>) {
     if answer.to() == m.to() || !attacks::between(slider_from, m.to()).contains(front_from) {
         return;
     }
-    let front = reply.after().board().role_at(answer.to()).unwrap_or(Role::Pawn);
-    if value(front) <= value(captured) || !in_bad_spot(next.before().board(), m.to()) {
+    if value_at(reply.after().board(), answer.to()) <= value(captured) || !in_bad_spot(next.before().board(), m.to()) {
         return;
     }
     let roles = Roles {
