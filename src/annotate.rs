@@ -177,8 +177,8 @@ mod tests {
         let Outcome::Ok(analysis) = a.outcome else { panic!("{:?}", a.outcome) };
         assert_eq!(analysis.plies(), 4);
         assert_eq!(analysis.labels(false).collect::<Vec<_>>(), vec![Label::MateIn2]);
-        assert_eq!(analysis.labels(true).collect::<Vec<_>>(), vec![Label::Mate]);
-        assert_eq!(analysis.puzzle_labels.iter().collect::<Vec<_>>(), vec![Label::Short]);
+        assert_eq!(analysis.labels(true).collect::<Vec<_>>(), vec![Label::Mate, Label::OperaMate]);
+        assert_eq!(analysis.puzzle_labels.iter().collect::<Vec<_>>(), vec![Label::Short, Label::Endgame]);
         assert_eq!(a.numbers.rating, Some(1500));
     }
 

@@ -164,7 +164,67 @@ pub const RULES: &[Rule] = &[
         condition: "always",
         why: "a hanging piece outranks a bare deflection",
     },
+    Rule {
+        loser: Labels::One(Label::BackRankMate),
+        winners: Labels::One(Label::SmotheredMate),
+        when: When::Always,
+        condition: "always (the same mate)",
+        why: TAGGED_MATE_ORDER,
+    },
+    Rule {
+        loser: Labels::One(Label::AnastasiaMate),
+        winners: Labels::AnyOf(&[Label::SmotheredMate, Label::BackRankMate]),
+        when: When::Always,
+        condition: "always (the same mate)",
+        why: TAGGED_MATE_ORDER,
+    },
+    Rule {
+        loser: Labels::One(Label::HookMate),
+        winners: Labels::AnyOf(&[Label::SmotheredMate, Label::BackRankMate, Label::AnastasiaMate]),
+        when: When::Always,
+        condition: "always (the same mate)",
+        why: TAGGED_MATE_ORDER,
+    },
+    Rule {
+        loser: Labels::One(Label::ArabianMate),
+        winners: Labels::AnyOf(&[Label::SmotheredMate, Label::BackRankMate, Label::AnastasiaMate, Label::HookMate]),
+        when: When::Always,
+        condition: "always (the same mate)",
+        why: TAGGED_MATE_ORDER,
+    },
+    Rule {
+        loser: Labels::AnyOf(&[Label::BodenMate, Label::DoubleBishopMate]),
+        winners: Labels::AnyOf(&[
+            Label::SmotheredMate,
+            Label::BackRankMate,
+            Label::AnastasiaMate,
+            Label::HookMate,
+            Label::ArabianMate,
+        ]),
+        when: When::Always,
+        condition: "always (the same mate)",
+        why: TAGGED_MATE_ORDER,
+    },
+    Rule {
+        loser: Labels::One(Label::DovetailMate),
+        winners: Labels::AnyOf(&[
+            Label::SmotheredMate,
+            Label::BackRankMate,
+            Label::AnastasiaMate,
+            Label::HookMate,
+            Label::ArabianMate,
+            Label::BodenMate,
+            Label::DoubleBishopMate,
+        ]),
+        when: When::Always,
+        condition: "always (the same mate)",
+        why: TAGGED_MATE_ORDER,
+    },
 ];
+
+/// Why one of the patterns Lichess's tagger detects gives way to another.
+const TAGGED_MATE_ORDER: &str = "Lichess names one of the patterns its tagger detects per mate, in this order: \
+     smothered, back rank, Anastasia, hook, Arabian, Boden or double bishop, dovetail";
 
 fn pd_gain(pd: &Fire) -> i32 {
     pd.gain.map_or(0, i32::from)
@@ -237,7 +297,9 @@ pub fn markdown() -> String {
          generated from `RULES` in `src/arbitrate.rs`, the only statement of these rules; \
          `koga explain` names the rule that removed a fire. Rules apply per ply: a follow-up fire \
          never removes a key-move fire. Labels no rule names are all kept (hangingPiece with fork \
-         or skewer, for example).\n\n\
+         or skewer, for example). The mate patterns Lichess tags only from players' votes \
+         (killBoxMate to swallowstailMate) each name one aspect of a mate, so they stand beside any \
+         other pattern; the eight its tagger detects keep its order, below.\n\n\
          | loser | gives way to | when | why |\n|---|---|---|---|\n",
     );
     for rule in RULES {

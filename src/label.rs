@@ -123,6 +123,8 @@ roles! {
     escape,
     threatened,
     mated,
+    guard,
+    blocker,
 }
 
 /// What the vocabulary says about one label.
@@ -266,6 +268,44 @@ labels! {
         "Checkmate with four solver moves: on the key move";
     MateIn5 "mateIn5": Line Mate [lichess] [mated]
         "Checkmate with five or more solver moves: on the key move";
+    BackRankMate "backRankMate": Line MatePattern [lichess] [mated checker blocker]
+        "Mate on the back rank, the king walled in by its own pieces";
+    SmotheredMate "smotheredMate": Line MatePattern [lichess] [mated checker blocker]
+        "A knight mates a king whose every neighbouring square holds its own piece";
+    AnastasiaMate "anastasiaMate": Line MatePattern [lichess] [mated checker guard blocker]
+        "A rook or queen mates on the edge file, a knight cutting off the way out";
+    HookMate "hookMate": Line MatePattern [lichess] [mated checker guard]
+        "A rook mates next to the king, guarded by a knight that a pawn guards";
+    ArabianMate "arabianMate": Line MatePattern [lichess] [mated checker guard]
+        "A rook mates a cornered king next to it, guarded by a knight";
+    BodenMate "bodenMate": Line MatePattern [lichess] [mated checker guard]
+        "Two bishops on crossing diagonals from both sides of the king";
+    DoubleBishopMate "doubleBishopMate": Line MatePattern [lichess] [mated checker guard]
+        "Two bishops on neighbouring diagonals from one side of the king";
+    DovetailMate "dovetailMate": Line MatePattern [lichess] [mated checker blocker]
+        "A queen mates from a diagonal neighbour, the king's own pieces behind it";
+    KillBoxMate "killBoxMate": Line MatePattern [lichess] [mated checker guard]
+        "A rook beside the king and a queen two diagonal steps from it close a 3x3 box";
+    VukovicMate "vukovicMate": Line MatePattern [lichess] [mated checker guard]
+        "A guarded rook mates beside the king, a knight behind it taking the side squares";
+    CornerMate "cornerMate": Line MatePattern [lichess] [mated checker guard]
+        "A knight mates the king in its corner, a rook or queen taking the file or rank";
+    OperaMate "operaMate": Line MatePattern [lichess] [mated checker guard]
+        "A rook mates beside the king, guarded by a bishop";
+    PillsburysMate "pillsburysMate": Line MatePattern [lichess] [mated checker guard]
+        "A rook mates while a bishop takes a flight square";
+    MorphysMate "morphysMate": Line MatePattern [lichess] [mated checker guard]
+        "A bishop mates while a rook takes a flight square";
+    TriangleMate "triangleMate": Line MatePattern [lichess] [mated checker guard]
+        "A queen and a rook on the king's two diagonal neighbours of one side";
+    BalestraMate "balestraMate": Line MatePattern [lichess] [mated checker guard]
+        "A bishop mates, a queen a knight's jump from the king takes the flight squares";
+    BlindSwineMate "blindSwineMate": Line MatePattern [lichess] [mated checker guard]
+        "Two rooks mate the king inside one 2x2 block";
+    EpauletteMate "epauletteMate": Line MatePattern [lichess] [mated checker blocker]
+        "A straight check on a king hemmed in on both sides, by its own pieces at least on one";
+    SwallowstailMate "swallowstailMate": Line MatePattern [lichess] [mated checker guard blocker]
+        "A guarded queen mates face to face, the king's own pieces on the squares behind it";
     Promotion "promotion": Move SpecialMove [lichess] [moved victim]
         "A pawn promotes";
     UnderPromotion "underPromotion": Move SpecialMove [lichess] [moved victim]
@@ -282,6 +322,12 @@ labels! {
         "The puzzle is three solver moves long (6 plies)";
     VeryLong "veryLong": Puzzle Length [lichess] []
         "The puzzle is four or more solver moves long (8 plies or more)";
+    Opening "opening": Puzzle Phase [lichess] []
+        "The puzzle starts in the opening: many pieces, still on their back ranks";
+    Middlegame "middlegame": Puzzle Phase [lichess] []
+        "The puzzle starts in the middlegame";
+    Endgame "endgame": Puzzle Phase [lichess] []
+        "The puzzle starts in the endgame: six pieces or fewer besides kings and pawns";
     PawnEndgame "pawnEndgame": Puzzle Endgame [lichess] []
         "An endgame of kings and pawns";
     QueenEndgame "queenEndgame": Puzzle Endgame [lichess] []
@@ -433,25 +479,29 @@ impl LabelSet {
 
     /// The labels in the set, in declaration order.
     pub fn iter(&self) -> LabelSetIter {
-        LabelSetIter { set: *self, next: 0 }
+        LabelSetIter { words: self.0, word: 0 }
     }
 }
 
-/// The labels of a [`LabelSet`], in declaration order.
+/// The labels of a [`LabelSet`], in declaration order: the set bits, lowest
+/// first, found by counting trailing zeros rather than testing every label.
 pub struct LabelSetIter {
-    set: LabelSet,
-    next: usize,
+    words: [u64; LabelSet::WORDS],
+    word: usize,
 }
 
 impl Iterator for LabelSetIter {
     type Item = Label;
 
     fn next(&mut self) -> Option<Label> {
-        while let Some(&label) = Label::ALL.get(self.next) {
-            self.next += 1;
-            if self.set.contains(label) {
-                return Some(label);
+        while let Some(bits) = self.words.get_mut(self.word) {
+            if *bits == 0 {
+                self.word += 1;
+                continue;
             }
+            let bit = bits.trailing_zeros() as usize;
+            *bits &= *bits - 1;
+            return Label::ALL.get(self.word * 64 + bit).copied();
         }
         None
     }
@@ -485,6 +535,16 @@ impl FromIterator<Label> for LabelSet {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn label_sets_iterate_in_declaration_order_across_words() {
+        let picked: Vec<Label> = [0, 1, 63, 64, Label::ALL.len() - 1].iter().map(|&i| Label::ALL[i]).collect();
+        let set: LabelSet = picked.iter().rev().copied().collect();
+        assert_eq!(set.iter().collect::<Vec<_>>(), picked);
+        let all: LabelSet = Label::ALL.iter().copied().collect();
+        assert_eq!(all.iter().collect::<Vec<_>>(), Label::ALL);
+        assert_eq!(LabelSet::new().iter().next(), None);
+    }
 
     #[test]
     fn the_table_is_indexed_by_the_enum() {

@@ -20,6 +20,7 @@ pub mod facts;
 pub mod input;
 pub mod label;
 pub mod line;
+pub mod mate_scene;
 #[cfg(feature = "parquet")]
 pub mod output;
 pub mod pipeline;

@@ -77,6 +77,10 @@ fn golden_seed_cases() {
     assert!(failures.is_empty(), "{} golden failures:\n{}", failures.len(), failures.join("\n"));
 }
 
+fn puzzle_labels(line: &Line) -> Vec<&'static str> {
+    koga::tactics::puzzle_labels(line).iter().map(|l| l.name()).collect()
+}
+
 fn mirror_square(sq: Square) -> Square {
     sq.flip_vertical()
 }
@@ -127,7 +131,8 @@ fn dev_rows() -> Vec<(String, String, String)> {
 }
 
 /// Colour symmetry: the mirrored puzzle (board flipped, colours swapped)
-/// gets the mirrored fires, roles and gains included.
+/// gets the mirrored fires, roles and gains included, and the same puzzle
+/// labels.
 #[test]
 fn mirrored_puzzles_get_mirrored_fires() {
     let rows = dev_rows();
@@ -140,6 +145,10 @@ fn mirrored_puzzles_get_mirrored_fires() {
         let (a, b) = (keys(&classify(&line), true), keys(&classify(&mirrored), false));
         if a != b {
             failures.push(format!("{id}: {a:?}\n   mirrored: {b:?}"));
+        }
+        let (a, b) = (puzzle_labels(&line), puzzle_labels(&mirrored));
+        if a != b {
+            failures.push(format!("{id}: puzzle labels {a:?}\n   mirrored: {b:?}"));
         }
         checked += 1;
     }

@@ -205,7 +205,8 @@ fn crlf_bom_and_unknown_columns_are_read() {
     assert_eq!(string_lists(&puzzles, "key_labels"), vec![vec!["mateIn2".to_owned()]]);
     assert_eq!(string_lists(&puzzles, "lichess_themes")[0], ["endgame", "mate", "mateIn2", "operaMate", "short"]);
     let fires = read(&out.path().join("fires.parquet"));
-    assert_eq!(strings(&fires, "san"), vec![Some("Re1+".to_owned()), Some("Rf1#".to_owned())]);
+    // mateIn2 on the key move; mate and the Opera mate on the mating move.
+    assert_eq!(strings(&fires, "san"), vec![Some("Re1+".to_owned()), Some("Rf1#".to_owned()), Some("Rf1#".to_owned())]);
 }
 
 #[test]
@@ -224,9 +225,9 @@ fn stdin_and_lines_form() {
     assert!(result.status.success(), "{}", String::from_utf8_lossy(&result.stderr));
     let fires = read(&out.path().join("fires.parquet"));
     let labels = strings(&fires, "label");
-    assert_eq!(labels, vec![Some("mateIn2".to_owned()), Some("mate".to_owned())]);
+    assert_eq!(labels, vec![Some("mateIn2".to_owned()), Some("mate".to_owned()), Some("operaMate".to_owned())]);
     let plies: Vec<i32> = fires.column("ply").unwrap().i32().unwrap().into_no_null_iter().collect();
-    assert_eq!(plies, vec![0, 2]);
+    assert_eq!(plies, vec![0, 2, 2]);
 }
 
 #[test]

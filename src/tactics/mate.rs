@@ -11,34 +11,27 @@
 //! - A line that ends in stalemate, or in a mate given by the opponent, gets
 //!   neither.
 
-use shakmaty::Position;
-
 use super::{Detector, Fire, Label, Roles, Run};
-use crate::line::Line;
+use crate::mate_scene::MateScene;
 
 const MATE_IN: [Label; 5] = [Label::MateIn1, Label::MateIn2, Label::MateIn3, Label::MateIn4, Label::MateIn5];
 
 pub const DETECTOR: Detector = Detector {
     labels: &[Label::Mate, Label::MateIn1, Label::MateIn2, Label::MateIn3, Label::MateIn4, Label::MateIn5],
-    run: Run::Line(detect),
+    run: Run::Mate(detect),
 };
 
-pub fn detect(line: &Line, fires: &mut Vec<Fire>) {
-    let last = line.last();
-    let end = last.after();
-    if !end.is_checkmate() || end.turn() == line.solver() {
-        return;
-    }
-    let mated = Roles { mated: end.board().king_of(end.turn()), ..Roles::default() };
+pub fn detect(scene: &MateScene, fires: &mut Vec<Fire>) {
+    let line = scene.at.line();
+    let mated = Roles { mated: Some(scene.king), ..Roles::default() };
     let n = line.solver_moves().clamp(1, 5);
     fires.push(Fire::on(line.key(), MATE_IN[n - 1]).with_roles(mated));
-    fires.push(Fire::on(last, Label::Mate).with_roles(Roles { moved: Some(last.mv().to()), ..mated }));
+    fires.push(Fire::on(scene.at, Label::Mate).with_roles(Roles { moved: Some(scene.at.mv().to()), ..mated }));
 }
 
 #[cfg(test)]
 mod tests {
-    use super::*;
-    use crate::line::LineForm;
+    use crate::line::{Line, LineForm};
     use crate::tactics::classify;
     use shakmaty::Square;
 

@@ -8,6 +8,7 @@
 use crate::arbitrate::{self, Removed};
 use crate::facts::{self, PlyFacts};
 use crate::line::{Cursor, Line};
+use crate::mate_scene::MateScene;
 
 pub use crate::label::{Family, Kind, Label, LabelInfo, LabelSet, RoleName, Roles, LABELS};
 
@@ -62,6 +63,9 @@ pub enum Run {
     Move(fn(&PlyFacts, &mut Vec<Fire>)),
     /// Reads the whole line; attaches its fires to solver plies.
     Line(fn(&Line, &mut Vec<Fire>)),
+    /// Reads the final position of a line that ends in our mate; runs only
+    /// on such lines, and fires on the mating ply.
+    Mate(fn(&MateScene, &mut Vec<Fire>)),
     /// Reads the start position and the line; names puzzle labels.
     Puzzle(fn(&Line, &mut LabelSet)),
 }
@@ -70,7 +74,7 @@ impl Run {
     pub const fn kind(&self) -> Kind {
         match self {
             Run::Move(_) => Kind::Move,
-            Run::Line(_) => Kind::Line,
+            Run::Line(_) | Run::Mate(_) => Kind::Line,
             Run::Puzzle(_) => Kind::Puzzle,
         }
     }
@@ -106,6 +110,24 @@ detectors! {
     insufficiently_defended,
     counter_threat,
     mate,
+    back_rank_mate,
+    smothered_mate,
+    anastasia_mate,
+    hook_mate,
+    arabian_mate,
+    boden_mate,
+    dovetail_mate,
+    kill_box_mate,
+    vukovic_mate,
+    corner_mate,
+    opera_mate,
+    pillsburys_mate,
+    morphys_mate,
+    triangle_mate,
+    balestra_mate,
+    blind_swine_mate,
+    epaulette_mate,
+    swallowstail_mate,
     promotion,
     castling,
     en_passant,
@@ -123,6 +145,7 @@ detectors! {
     interference,
     side_attack,
     overloading,
+    phase,
     endgame,
 }
 
@@ -157,6 +180,13 @@ fn run(line: &Line, skip_silenced: bool) -> Classified {
     for detector in DETECTORS {
         if let Run::Line(detect) = detector.run {
             detect(line, &mut line_fires);
+        }
+    }
+    if let Some(scene) = MateScene::new(line) {
+        for detector in DETECTORS {
+            if let Run::Mate(detect) = detector.run {
+                detect(&scene, &mut line_fires);
+            }
         }
     }
     let balances = facts::balances(line);
@@ -220,6 +250,18 @@ pub(crate) mod testing {
         for (name, fen, moves, ply) in cases {
             let got = labels_on(fen, moves, *ply);
             assert!(got.contains(&label), "{name}: expected {label} on ply {ply}, got {got:?}");
+        }
+    }
+
+    /// Asserts `label` fires on the case's judged ply with these role squares.
+    pub fn assert_roles(label: &str, case: Case, roles: &[(&str, &str)]) {
+        let (name, fen, moves, ply) = case;
+        let fires = fires_on(fen, moves, ply);
+        let fire = fires.iter().find(|f| f.label.name() == label);
+        let fire = fire.unwrap_or_else(|| panic!("{name}: no {label} on ply {ply}"));
+        for (role, square) in roles {
+            let got = fire.roles.iter().find(|(n, _)| n == role).and_then(|(_, sq)| sq).map(|sq| sq.to_string());
+            assert_eq!(got.as_deref(), Some(*square), "{name}: {label} role {role}");
         }
     }
 
