@@ -192,9 +192,7 @@ impl TextRow {
     pub fn optional_int(&self, column: Option<usize>, name: &'static str) -> Result<Option<i32>, RowError> {
         match self.checked(column, name)? {
             None => Ok(None),
-            Some(text) => {
-                text.parse().map(Some).map_err(|_| RowError::BadNumber { field: name, value: text.to_owned() })
-            }
+            Some(text) => text.parse().map(Some).map_err(|_| RowError::BadNumber { field: name, value: text.into() }),
         }
     }
 

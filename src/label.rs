@@ -378,6 +378,30 @@ impl fmt::Display for Label {
     }
 }
 
+/// The vocabulary's version: the label count and a fingerprint (64-bit
+/// FNV-1a) of every label's name, kind, family, flags and roles and of the
+/// role names. Any change to what a reader of the output relies on changes
+/// it; it is written into every output file and printed by `koga labels`.
+pub fn vocabulary_version() -> String {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut feed = |text: &str| {
+        for byte in text.bytes().chain([0]) {
+            hash ^= u64::from(byte);
+            hash = hash.wrapping_mul(0x0100_0000_01b3);
+        }
+    };
+    for info in LABELS {
+        feed(info.name);
+        feed(info.kind.name());
+        feed(info.family.name());
+        feed(if info.material { "material" } else { "" });
+        feed(if info.lichess { "lichess" } else { "" });
+        info.roles.iter().for_each(|r| feed(r.name()));
+    }
+    RoleName::ALL.iter().for_each(|r| feed(r.name()));
+    format!("{}-{:016x}", LABELS.len(), hash)
+}
+
 /// `koga labels`: the vocabulary as an aligned text table.
 pub fn vocabulary_text() -> String {
     use std::fmt::Write;
@@ -394,7 +418,12 @@ pub fn vocabulary_text() -> String {
             info.description
         );
     }
-    let _ = write!(out, "\n{} labels; rules and test positions: docs/tactics/<label>.md\n", LABELS.len());
+    let _ = write!(
+        out,
+        "\n{} labels, vocabulary version {}; rules and test positions: docs/tactics/<label>.md\n",
+        LABELS.len(),
+        vocabulary_version()
+    );
     out
 }
 

@@ -18,6 +18,7 @@ pub mod config;
 pub mod explain;
 pub mod facts;
 pub mod input;
+pub mod interrupt;
 pub mod label;
 pub mod line;
 pub mod mate_scene;
@@ -36,5 +37,5 @@ pub fn annotate_to_parquet(
     options: &pipeline::Options,
     out_dir: &std::path::Path,
 ) -> Result<pipeline::Summary, pipeline::RunError> {
-    pipeline::run(options, || output::ParquetSink::create(out_dir, options.part_rows))
+    pipeline::run(options, || output::ParquetSink::create(out_dir, options.part_rows, options.provenance()))
 }

@@ -38,15 +38,15 @@ pub enum RowError {
     /// A field is not valid UTF-8.
     InvalidUtf8(&'static str),
     /// A numeric column holds something that is not a number.
-    BadNumber { field: &'static str, value: String },
+    BadNumber { field: &'static str, value: Excerpt },
     /// The FEN does not parse.
-    BadFen { fen: String, reason: String },
+    BadFen { fen: Excerpt, reason: String },
     /// The FEN parses but describes a position that cannot occur.
     ImpossiblePosition { reason: String },
     /// `Moves` is empty.
     EmptyMoves,
     /// A token of `Moves` is not UCI.
-    MalformedUci { ply: usize, token: String },
+    MalformedUci { ply: usize, token: Excerpt },
     /// A UCI move is well formed but not legal where it is played.
     IllegalMove { ply: usize, uci: String },
     /// The line has no move for the solver to be judged on.
@@ -62,15 +62,15 @@ impl fmt::Display for RowError {
             RowError::MissingField(name) => write!(f, "missing field {name}"),
             RowError::InvalidUtf8(name) => write!(f, "field {name} is not valid UTF-8"),
             RowError::BadNumber { field, value } => {
-                write!(f, "field {field} is not an integer: {value:?}")
+                write!(f, "field {field} is not an integer: {value}")
             }
-            RowError::BadFen { fen, reason } => write!(f, "unparsable FEN {fen:?}: {reason}"),
+            RowError::BadFen { fen, reason } => write!(f, "unparsable FEN {fen}: {reason}"),
             RowError::ImpossiblePosition { reason } => {
                 write!(f, "impossible position: {reason}")
             }
             RowError::EmptyMoves => write!(f, "empty Moves"),
             RowError::MalformedUci { ply, token } => {
-                write!(f, "malformed UCI move {token:?} at ply {ply}")
+                write!(f, "malformed UCI move {token} at ply {ply}")
             }
             RowError::IllegalMove { ply, uci } => write!(f, "illegal move {uci} at ply {ply}"),
             RowError::NoSolverMove => {
@@ -82,6 +82,48 @@ impl fmt::Display for RowError {
 }
 
 impl std::error::Error for RowError {}
+
+/// An offending field as an error message quotes it (spec §6): whole when
+/// short, else its first [`Excerpt::MAX_CHARS`] characters, marked as cut
+/// with the field's full length. A row error never carries a huge field.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Excerpt {
+    text: String,
+    /// The field's length in characters, when the excerpt is cut.
+    cut_from: Option<usize>,
+}
+
+impl Excerpt {
+    pub const MAX_CHARS: usize = 60;
+
+    pub fn new(field: &str) -> Excerpt {
+        match field.char_indices().nth(Excerpt::MAX_CHARS) {
+            None => Excerpt { text: field.to_owned(), cut_from: None },
+            Some((end, _)) => Excerpt { text: field[..end].to_owned(), cut_from: Some(field.chars().count()) },
+        }
+    }
+
+    /// The quoted characters.
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+}
+
+impl From<&str> for Excerpt {
+    fn from(field: &str) -> Excerpt {
+        Excerpt::new(field)
+    }
+}
+
+impl fmt::Display for Excerpt {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:?}", self.text)?;
+        if let Some(chars) = self.cut_from {
+            write!(f, " (cut: the first {} of {chars} characters)", Excerpt::MAX_CHARS)?;
+        }
+        Ok(())
+    }
+}
 
 /// A replayed line: `positions[i]` is the position before ply `i`, so
 /// `positions[i + 1]` is the position after it. SAN is derived on demand
@@ -102,10 +144,9 @@ impl Line {
         if fen.is_empty() {
             return Err(RowError::MissingField("FEN"));
         }
-        let parsed: Fen = fen.parse().map_err(|e: shakmaty::fen::ParseFenError| RowError::BadFen {
-            fen: fen.to_owned(),
-            reason: e.to_string(),
-        })?;
+        let parsed: Fen = fen
+            .parse()
+            .map_err(|e: shakmaty::fen::ParseFenError| RowError::BadFen { fen: fen.into(), reason: e.to_string() })?;
         let start: Chess = parsed
             .into_position(CastlingMode::Standard)
             .map_err(|e| RowError::ImpossiblePosition { reason: e.to_string() })?;
@@ -129,7 +170,7 @@ impl Line {
         let mut line_moves = Vec::with_capacity(count);
         let mut pos = start;
         for (ply, token) in moves.split_ascii_whitespace().enumerate() {
-            let uci: UciMove = token.parse().map_err(|_| RowError::MalformedUci { ply, token: token.to_owned() })?;
+            let uci: UciMove = token.parse().map_err(|_| RowError::MalformedUci { ply, token: token.into() })?;
             let m = uci.to_move(&pos).map_err(|_| RowError::IllegalMove { ply, uci: token.to_owned() })?;
             positions.push(pos.clone());
             pos.play_unchecked(m);
@@ -284,6 +325,22 @@ impl<'a> Cursor<'a> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn errors_quote_at_most_sixty_characters_of_a_field() {
+        assert_eq!(Excerpt::new("e2e9").to_string(), "\"e2e9\"");
+        let exact = "x".repeat(60);
+        assert_eq!(Excerpt::new(&exact).to_string(), format!("{exact:?}"));
+        let long = "é".repeat(100_000);
+        let excerpt = Excerpt::new(&long);
+        assert_eq!(excerpt.text().chars().count(), 60);
+        assert_eq!(excerpt.to_string(), format!("{:?} (cut: the first 60 of 100000 characters)", "é".repeat(60)));
+        let err = Line::parse(&"k".repeat(1000), "e2e4 e7e5", LineForm::Puzzle).unwrap_err().to_string();
+        assert!(
+            err.starts_with(&format!("unparsable FEN {:?} (cut: the first 60 of 1000 characters)", "k".repeat(60))),
+            "{err}"
+        );
+    }
+
     use super::*;
 
     const FEN: &str = "r6k/pp2r2p/4Rp1Q/3p4/8/1N1P2R1/PqP2bPP/7K b - - 0 24";

@@ -9,7 +9,7 @@ use clap::ValueEnum;
 use koga::compare::{self, Report};
 use koga::config::PipelineFile;
 use koga::input::{find_puzzle, InputSpec};
-use koga::pipeline::{Options, Summary, DEFAULT_BATCH_ROWS};
+use koga::pipeline::{Options, RunError, Summary, DEFAULT_BATCH_ROWS};
 use koga::{label, Line, LineForm};
 
 /// A command's failure: printed as one line, `koga: error: …`.
@@ -156,14 +156,24 @@ fn main() -> ExitCode {
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("koga: error: {e}");
-            ExitCode::FAILURE
-        }
+        Err(e) => match e.downcast_ref::<RunError>() {
+            // Stopped on request: one line, and the shell's status for the signal.
+            Some(RunError::Interrupted { signal, .. }) => {
+                eprintln!("koga: {e}");
+                ExitCode::from(signal.exit_code() as u8)
+            }
+            _ => {
+                eprintln!("koga: error: {e}");
+                ExitCode::FAILURE
+            }
+        },
     }
 }
 
 fn annotate(options: &Options, out: &std::path::Path) -> CliResult {
+    // Ctrl-C or SIGTERM: the pipeline stops between batches and removes its
+    // temporary files; a second signal exits at once.
+    koga::interrupt::watch()?;
     let summary: Summary = koga::annotate_to_parquet(options, out)?;
     eprintln!("koga: {summary} -> {}", out.display());
     Ok(())

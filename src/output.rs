@@ -80,6 +80,8 @@ struct TableWriter {
     tmp: PathBuf,
     target: PathBuf,
     schema: Schema,
+    /// Key-value metadata every file of the table carries.
+    provenance: Vec<(String, String)>,
     part_rows: Option<u64>,
     part: usize,
     rows_in_part: u64,
@@ -89,6 +91,7 @@ struct TableWriter {
 fn open_parquet(
     path: &Path,
     schema: &Schema,
+    provenance: &[(String, String)],
 ) -> Result<polars::io::parquet::write::BatchedWriter<BufWriter<File>>, OutputError> {
     let file = File::create(path).map_err(|e| out_err(path, e))?;
     ParquetWriter::new(BufWriter::with_capacity(1 << 20, file))
@@ -109,22 +112,35 @@ fn open_parquet(
         // Polars would store its newest (string_view) types, which
         // pandas cannot convert; the classic large_string types read
         // everywhere and describe the same Parquet data.
-        .with_key_value_metadata(Some(KeyValueMetadata::Static(vec![polars_parquet::write::schema_to_metadata_key(
-            &schema.to_arrow(CompatLevel::oldest()),
-        )])))
+        // After the schema, the run's provenance (`Options::provenance`).
+        .with_key_value_metadata(Some(KeyValueMetadata::Static(
+            std::iter::once(polars_parquet::write::schema_to_metadata_key(&schema.to_arrow(CompatLevel::oldest())))
+                .chain(provenance.iter().map(|(key, value)| polars_parquet::write::KeyValue {
+                    key: key.clone(),
+                    value: Some(value.clone()),
+                }))
+                .collect(),
+        )))
         .batched(schema)
         .map_err(|e| out_err(path, e))
 }
 
 impl TableWriter {
-    fn create(dir: &Path, name: &str, schema: Schema, part_rows: Option<u64>) -> Result<TableWriter, OutputError> {
+    fn create(
+        dir: &Path,
+        name: &str,
+        schema: Schema,
+        part_rows: Option<u64>,
+        provenance: Vec<(String, String)>,
+    ) -> Result<TableWriter, OutputError> {
         let target = dir.join(name);
         let tmp = dir.join(format!(".{name}.tmp-{}", std::process::id()));
-        let mut table = TableWriter { tmp, target, schema, part_rows, part: 0, rows_in_part: 0, writer: None };
+        let mut table =
+            TableWriter { tmp, target, schema, provenance, part_rows, part: 0, rows_in_part: 0, writer: None };
         if part_rows.is_some() {
             fs::create_dir_all(&table.tmp).map_err(|e| out_err(&table.tmp, e))?;
         }
-        table.writer = Some(open_parquet(&table.current_path(), &table.schema)?);
+        table.writer = Some(open_parquet(&table.current_path(), &table.schema, &table.provenance)?);
         Ok(table)
     }
 
@@ -143,7 +159,7 @@ impl TableWriter {
             self.close_part()?;
             self.part += 1;
             self.rows_in_part = 0;
-            self.writer = Some(open_parquet(&self.current_path(), &self.schema)?);
+            self.writer = Some(open_parquet(&self.current_path(), &self.schema, &self.provenance)?);
         }
         let path = self.current_path();
         let writer = self.writer.as_mut().expect("an open part");
@@ -185,10 +201,15 @@ impl ParquetSink {
     /// Creates the output directory (if needed) and both temporary files.
     /// With `part_rows`, each table is a directory of part files of about
     /// that many rows each (`puzzles.parquet/part-00000.parquet`, …).
-    pub fn create(dir: &Path, part_rows: Option<u64>) -> Result<ParquetSink, OutputError> {
+    /// Every file carries `provenance` as key-value metadata.
+    pub fn create(
+        dir: &Path,
+        part_rows: Option<u64>,
+        provenance: Vec<(String, String)>,
+    ) -> Result<ParquetSink, OutputError> {
         fs::create_dir_all(dir).map_err(|e| out_err(dir, format!("cannot create output directory: {e}")))?;
-        let puzzles = TableWriter::create(dir, PUZZLES_FILE, puzzles_schema(), part_rows)?;
-        let fires = match TableWriter::create(dir, FIRES_FILE, fires_schema(), part_rows) {
+        let puzzles = TableWriter::create(dir, PUZZLES_FILE, puzzles_schema(), part_rows, provenance.clone())?;
+        let fires = match TableWriter::create(dir, FIRES_FILE, fires_schema(), part_rows, provenance) {
             Ok(f) => f,
             Err(e) => {
                 puzzles.abort();

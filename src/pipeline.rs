@@ -23,6 +23,7 @@ use rayon::prelude::*;
 
 use crate::annotate::{annotate_row, Annotated, Outcome, RowFilter};
 use crate::input::{Columns, InputError, InputSpec, PuzzleReader, RawRow};
+use crate::interrupt::{self, Signal};
 use crate::line::LineForm;
 
 /// Batches classified at once. Each batch is itself spread over all
@@ -63,6 +64,40 @@ impl Options {
             progress: true,
             part_rows: None,
         }
+    }
+}
+
+impl Options {
+    /// What an output file records about the run that wrote it: the Koga
+    /// and vocabulary versions, the input's file name and the options that
+    /// shape the output (not the thread count: the bytes do not depend on
+    /// it). Key-value pairs, in a fixed order.
+    pub fn provenance(&self) -> Vec<(String, String)> {
+        let input = match &self.input {
+            InputSpec::Stdin => "-".to_owned(),
+            InputSpec::Path(path) => path.file_name().unwrap_or(path.as_os_str()).to_string_lossy().into_owned(),
+        };
+        let form = match self.form {
+            LineForm::Puzzle => "puzzle",
+            LineForm::Line => "lines",
+        };
+        let bound = |b: Option<i32>| b.map_or("none".to_owned(), |v| v.to_string());
+        let options = format!(
+            "form={form} min_rating={} max_rating={} limit={} part_rows={}",
+            bound(self.filter.min_rating),
+            bound(self.filter.max_rating),
+            self.limit.map_or("none".to_owned(), |v| v.to_string()),
+            self.part_rows.map_or("none".to_owned(), |v| v.to_string()),
+        );
+        [
+            ("koga.version", env!("CARGO_PKG_VERSION").to_owned()),
+            ("koga.vocabulary", crate::label::vocabulary_version()),
+            ("koga.input", input),
+            ("koga.options", options),
+        ]
+        .into_iter()
+        .map(|(k, v)| (k.to_owned(), v))
+        .collect()
     }
 }
 
@@ -120,6 +155,12 @@ pub enum RunError {
     },
     /// The worker pool could not start.
     Threads(rayon::ThreadPoolBuildError),
+    /// A signal stopped the run after `rows_read` rows were written; its
+    /// partial output was removed.
+    Interrupted {
+        signal: Signal,
+        rows_read: u64,
+    },
 }
 
 impl fmt::Display for RunError {
@@ -129,6 +170,11 @@ impl fmt::Display for RunError {
             RunError::Output(e) => e.fmt(f),
             RunError::Config { path, source } => write!(f, "{}: {source}", path.display()),
             RunError::Threads(e) => write!(f, "cannot start worker threads: {e}"),
+            RunError::Interrupted { signal, rows_read } => write!(
+                f,
+                "interrupted by {} after {rows_read} rows written: the partial output was removed, nothing was kept",
+                signal.name()
+            ),
         }
     }
 }
@@ -140,6 +186,7 @@ impl std::error::Error for RunError {
             RunError::Output(e) => Some(e),
             RunError::Config { source, .. } => Some(source),
             RunError::Threads(e) => Some(e),
+            RunError::Interrupted { .. } => None,
         }
     }
 }
@@ -282,7 +329,7 @@ pub fn run<S: Sink>(
         .name("koga-reader".into())
         .spawn(move || {
             let mut remaining = limit.unwrap_or(u64::MAX);
-            while remaining > 0 {
+            while remaining > 0 && interrupt::received().is_none() {
                 let want = (batch_rows as u64).min(remaining) as usize;
                 let batch = reader.next_batch(want);
                 let stop = match &batch {
@@ -313,6 +360,9 @@ pub fn run<S: Sink>(
     let mut input_error = None;
     let mut spawned = 0u64;
     for batch in batch_rx.iter() {
+        if interrupt::received().is_some() {
+            break;
+        }
         let batch = match batch {
             Ok(b) => b,
             Err(e) => {
@@ -344,6 +394,10 @@ pub fn run<S: Sink>(
         sink.abort();
         return Err(e.into());
     }
+    if let Some(signal) = interrupt::received() {
+        sink.abort();
+        return Err(RunError::Interrupted { signal, rows_read: summary.rows_read });
+    }
     let write_result = write_result.and_then(|()| {
         if written == spawned {
             Ok(())
@@ -373,6 +427,9 @@ fn write_in_order<S: Sink>(
     let mut pending = BTreeMap::new();
     let mut next = 0u64;
     for (seq, counts, prepared) in done.iter() {
+        if interrupt::received().is_some() {
+            break; // the run is stopping: what is in flight is not written
+        }
         pending.insert(seq, (counts, prepared));
         while let Some((counts, prepared)) = pending.remove(&next) {
             if let Err(e) = prepared.and_then(|p| sink.write(p)) {

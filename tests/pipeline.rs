@@ -140,7 +140,7 @@ fn bad_rows_become_error_rows_and_the_run_goes_on() {
         .unwrap();
     assert!(status.status.success());
     let stderr = String::from_utf8(status.stderr).unwrap();
-    assert!(stderr.contains("11 rows read, 2 ok, 9 errors"), "{stderr}");
+    assert!(stderr.contains("12 rows read, 2 ok, 10 errors"), "{stderr}");
     let puzzles = read(&out.path().join("puzzles.parquet"));
     check_against_schema(&puzzles, "puzzles.json");
     let errors = strings(&puzzles, "error");
@@ -156,10 +156,15 @@ fn bad_rows_become_error_rows_and_the_run_goes_on() {
         Some("missing field PuzzleId"),
         Some("field Rating is not an integer: \"fifteen\""),
         None,
+        // A 100,000-character FEN: the message quotes its first 60 characters.
+        Some(
+            "unparsable FEN \"rnbqkbnrrnbqkbnrrnbqkbnrrnbqkbnrrnbqkbnrrnbqkbnrrnbqkbnrrnbq\" \
+             (cut: the first 60 of 100000 characters): invalid board part in fen",
+        ),
     ];
     assert_eq!(errors, expected.map(|e| e.map(str::to_owned)).to_vec());
     let status = strings(&puzzles, "status");
-    assert_eq!(status.iter().filter(|s| s.as_deref() == Some("error")).count(), 9);
+    assert_eq!(status.iter().filter(|s| s.as_deref() == Some("error")).count(), 10);
     let ids = strings(&puzzles, "puzzle_id");
     assert_eq!(ids[8], None);
     assert_eq!(ids[10].as_deref(), Some("0000D"));
@@ -424,4 +429,57 @@ fn compare_json_from_csv_and_from_output() {
     let refused = koga().args(["compare", sample, "--examples", "pinnedDefender"]).output().unwrap();
     assert!(!refused.status.success());
     assert!(String::from_utf8_lossy(&refused.stderr).contains("not a Koga label that Lichess also has"));
+}
+
+/// A CSV of `rows` puzzles: the embedded sample repeated under new ids.
+fn generated_input(dir: &Path, rows: usize) -> PathBuf {
+    use std::io::{BufRead, BufReader, Write};
+    let sample = zstd::Decoder::new(File::open(root().join("data/sample.csv.zst")).unwrap()).unwrap();
+    let mut lines = BufReader::new(sample).lines().map(Result::unwrap);
+    let header = lines.next().unwrap();
+    let body: Vec<String> = lines.collect();
+    let path = dir.join("generated.csv");
+    let mut out = std::io::BufWriter::new(File::create(&path).unwrap());
+    writeln!(out, "{header}").unwrap();
+    for i in 0..rows {
+        let line = &body[i % body.len()];
+        let rest = &line[line.find(',').unwrap()..];
+        writeln!(out, "g{i:07}{rest}").unwrap();
+    }
+    out.flush().unwrap();
+    path
+}
+
+/// SIGINT and SIGTERM mid-run: the process stops with 130 / 143, says so in
+/// one line, and leaves neither temporary nor partial files behind.
+#[test]
+fn a_signal_stops_the_run_and_leaves_nothing_behind() {
+    let work = tempfile::tempdir().unwrap();
+    let input = generated_input(work.path(), 200_000);
+    for (signal, code, name) in [("-INT", 130, "SIGINT"), ("-TERM", 143, "SIGTERM")] {
+        let out = work.path().join(format!("out{signal}"));
+        let child = koga()
+            .args(["annotate", input.to_str().unwrap(), "--out", out.to_str().unwrap(), "--no-progress"])
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        // Mid-run: once the temporary files exist, the run is writing.
+        let tmp = out.join(format!(".puzzles.parquet.tmp-{}", child.id()));
+        let started = std::time::Instant::now();
+        while !tmp.exists() {
+            assert!(started.elapsed().as_secs() < 60, "the run never started writing");
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+        std::thread::sleep(std::time::Duration::from_millis(300));
+        let sent = Command::new("kill").args([signal, &child.id().to_string()]).status().unwrap();
+        assert!(sent.success());
+        let result = child.wait_with_output().unwrap();
+        let stderr = String::from_utf8_lossy(&result.stderr);
+        assert_eq!(result.status.code(), Some(code), "{name}: {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{name}: one line: {stderr}");
+        assert!(stderr.starts_with(&format!("koga: interrupted by {name} after ")), "{stderr}");
+        assert!(stderr.contains("nothing was kept"), "{stderr}");
+        let left: Vec<_> = std::fs::read_dir(&out).unwrap().map(|e| e.unwrap().file_name()).collect();
+        assert!(left.is_empty(), "{name}: left behind {left:?}");
+    }
 }

@@ -76,3 +76,26 @@ def test_mate_in_agrees_with_lichess(sample):
         pl.col("lichess_themes").list.eval(pl.element().str.starts_with("mateIn")).list.any()
     ).height
     assert mate_in == lichess > 0
+
+
+@pytest.mark.parametrize("table", ["puzzles", "fires"])
+def test_every_file_records_its_provenance(sample, table):
+    """Each file (each part of a part-file table) names the Koga version, the
+    vocabulary version `koga labels` prints, the input file and the options."""
+    import glob
+    import subprocess
+
+    from conftest import koga_binary
+
+    version = subprocess.run([koga_binary(), "--version"], check=True, capture_output=True, text=True).stdout.split()[-1]
+    labels = subprocess.run([koga_binary(), "labels"], check=True, capture_output=True, text=True).stdout
+    vocabulary = labels.split("vocabulary version ")[1].split(";")[0]
+    files = sorted(glob.glob(sample.glob(table)))
+    assert files
+    for path in files:
+        meta = {k.decode(): v.decode() for k, v in pq.read_metadata(path).metadata.items()}
+        assert meta["koga.version"] == version, path
+        assert meta["koga.vocabulary"] == vocabulary, path
+        assert meta["koga.input"] == "sample.csv.zst", path
+        expected_parts = "600" if sample.parts else "none"
+        assert meta["koga.options"] == f"form=puzzle min_rating=none max_rating=none limit=none part_rows={expected_parts}"
