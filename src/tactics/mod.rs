@@ -200,7 +200,9 @@ fn run(line: &Line, skip_silenced: bool) -> Classified {
             let Run::Move(detect) = detector.run else { continue };
             // A detector whose every label the table removes, whatever it
             // would find, need not run (the mating-move rule, for one).
-            if skip_silenced && detector.labels.iter().all(|&l| arbitrate::always_gives_way(l, &present)) {
+            let silenced =
+                !present.is_empty() && detector.labels.iter().all(|&l| arbitrate::always_gives_way(l, &present));
+            if skip_silenced && silenced {
                 continue;
             }
             let found = ply_fires.len();
