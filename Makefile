@@ -7,7 +7,7 @@ BENCH_ROWS    ?= 1000000
 BENCH_THREADS ?= 0
 LICHESS_URL   := https://database.lichess.org/lichess_db_puzzle.csv.zst
 
-.PHONY: all build annotate test test-rust test-python docs bench bench-e2e download clean
+.PHONY: all build annotate notebook test test-rust test-python docs bench bench-e2e download clean
 
 all: build
 
@@ -27,12 +27,22 @@ test-rust:
 	$(CARGO) clippy --locked --all-targets -- -D warnings
 	$(CARGO) test --locked
 
-## The project's own Python environment (pinned readers and pytest).
+## The project's own Python environment: the pinned readers and pytest, and
+## what the notebook needs (Jupyter's runner, matplotlib, python-chess).
 PYENV := target/pyenv
-$(PYENV)/installed: tests/python/requirements.txt
+$(PYENV)/installed: tests/python/requirements.txt notebooks/requirements.txt
 	$(PYTHON) -m venv $(PYENV)
-	$(PYENV)/bin/python -m pip install --quiet --disable-pip-version-check -r tests/python/requirements.txt
+	$(PYENV)/bin/python -m pip install --quiet --disable-pip-version-check \
+		-r tests/python/requirements.txt -r notebooks/requirements.txt
 	touch $@
+
+## Run the tour notebook headless on the sample's output: out/tour.html, and
+## the README's pictures in docs/img/. NOTEBOOK_OUT reads another output.
+NOTEBOOK_OUT ?= out/sample
+notebook: annotate $(PYENV)/installed
+	mkdir -p docs/img
+	KOGA=$(KOGA) KOGA_OUT=$(NOTEBOOK_OUT) KOGA_SAVE_FIGURES=1 $(PYENV)/bin/jupyter nbconvert --to html \
+		--execute notebooks/tour.ipynb --output-dir out --output tour.html
 
 test-python: $(PYENV)/installed
 	$(CARGO) build --locked --quiet
