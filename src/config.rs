@@ -127,6 +127,7 @@ impl PipelineFile {
             filter: RowFilter { min_rating: self.filter.min_rating, max_rating: self.filter.max_rating },
             progress: true,
             part_rows: self.part_rows.filter(|&n| n > 0),
+            resume: false,
         }
     }
 }

@@ -296,6 +296,27 @@ impl PuzzleReader {
         self.total_bytes
     }
 
+    /// Reads past `rows` data rows (a resumed run's completed rows): they
+    /// keep their row numbers but are not returned.
+    pub fn skip(&mut self, rows: u64) -> Result<(), InputError> {
+        let mut left = rows;
+        while left > 0 {
+            let got = self
+                .csv
+                .read_byte_record(&mut self.record)
+                .map_err(|e| csv_error(&self.input, self.next_index, self.zstd, e))?;
+            if !got {
+                break;
+            }
+            if self.record.len() == 1 && self.record[0].iter().all(u8::is_ascii_whitespace) {
+                continue;
+            }
+            self.next_index += 1;
+            left -= 1;
+        }
+        Ok(())
+    }
+
     /// Reads up to `max` rows; an empty batch means the input is done.
     pub fn next_batch(&mut self, max: usize) -> Result<Vec<RawRow>, InputError> {
         let mut batch = Vec::with_capacity(max);

@@ -21,6 +21,7 @@ pub mod input;
 pub mod interrupt;
 pub mod label;
 pub mod line;
+pub mod manifest;
 pub mod mate_scene;
 #[cfg(feature = "parquet")]
 pub mod output;
@@ -37,5 +38,12 @@ pub fn annotate_to_parquet(
     options: &pipeline::Options,
     out_dir: &std::path::Path,
 ) -> Result<pipeline::Summary, pipeline::RunError> {
-    pipeline::run(options, || output::ParquetSink::create(out_dir, options.part_rows, options.provenance()))
+    // Only a part-file run keeps a manifest (it reads the input's first MiB).
+    let manifest = match options.part_rows {
+        Some(_) => options.manifest()?,
+        None => Default::default(),
+    };
+    pipeline::run(options, || {
+        output::ParquetSink::create(out_dir, options.part_rows, options.provenance(), manifest, options.resume)
+    })
 }

@@ -73,6 +73,10 @@ enum Command {
         /// Write each table as a directory of part files of about N rows (DIR/fires.parquet/part-00000.parquet, …)
         #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
         part_rows: Option<u64>,
+        /// Finish an interrupted --part-rows run into the same DIR: keep its completed parts, annotate the rest
+        /// (the same input and options only)
+        #[arg(long, requires = "part_rows")]
+        resume: bool,
         /// Never draw the progress bar
         #[arg(long)]
         no_progress: bool,
@@ -118,7 +122,7 @@ enum Command {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        Command::Annotate { input, out, threads, limit, batch_rows, lines, part_rows, no_progress } => {
+        Command::Annotate { input, out, threads, limit, batch_rows, lines, part_rows, resume, no_progress } => {
             let options = Options {
                 input: InputSpec::from_arg(&input),
                 threads,
@@ -128,6 +132,7 @@ fn main() -> ExitCode {
                 filter: Default::default(),
                 progress: !no_progress,
                 part_rows,
+                resume,
             };
             annotate(&options, &out)
         }

@@ -14,6 +14,7 @@ use polars::prelude::*;
 
 use crate::annotate::{Analysis, Annotated, Outcome};
 use crate::input::Columns;
+use crate::manifest::{Manifest, PartRecord, ResumeRefused, FINISHED_MANIFEST_FILE, MANIFEST_FILE, STAGING_DIR};
 use crate::pipeline::{OutputError, Sink};
 use crate::tactics::Roles;
 use shakmaty::{san::SanPlus, uci::UciMove};
@@ -66,33 +67,20 @@ pub fn fires_schema() -> Schema {
     Schema::from_iter(fields)
 }
 
-/// Writes `puzzles.parquet` and `fires.parquet` into a directory.
+/// Writes `puzzles.parquet` and `fires.parquet` into a directory: as two
+/// files, or (with `part_rows`) as two directories of part files.
 pub struct ParquetSink {
-    puzzles: TableWriter,
-    fires: TableWriter,
+    layout: Layout,
 }
 
-/// One table: a single file, or (with `part_rows`) a directory of part
-/// files, so that a run of any size keeps a bounded footer in memory (the
-/// Parquet writer holds every row group's index until the footer).
-struct TableWriter {
-    /// Temporary name (a file, or a directory of parts).
-    tmp: PathBuf,
-    target: PathBuf,
-    schema: Schema,
-    /// Key-value metadata every file of the table carries.
-    provenance: Vec<(String, String)>,
-    part_rows: Option<u64>,
-    part: usize,
-    rows_in_part: u64,
-    writer: Option<polars::io::parquet::write::BatchedWriter<BufWriter<File>>>,
+enum Layout {
+    Files { dir: PathBuf, puzzles: TableFile, fires: TableFile },
+    Parts(Parts),
 }
 
-fn open_parquet(
-    path: &Path,
-    schema: &Schema,
-    provenance: &[(String, String)],
-) -> Result<polars::io::parquet::write::BatchedWriter<BufWriter<File>>, OutputError> {
+type Writer = polars::io::parquet::write::BatchedWriter<BufWriter<File>>;
+
+fn open_parquet(path: &Path, schema: &Schema, provenance: &[(String, String)]) -> Result<Writer, OutputError> {
     let file = File::create(path).map_err(|e| out_err(path, e))?;
     ParquetWriter::new(BufWriter::with_capacity(1 << 20, file))
         // Level 1: most of the size win of zstd at a fraction of the CPU.
@@ -125,72 +113,196 @@ fn open_parquet(
         .map_err(|e| out_err(path, e))
 }
 
-impl TableWriter {
+fn write_frame(writer: &mut Writer, path: &Path, df: &DataFrame) -> Result<(), OutputError> {
+    if df.height() > 0 {
+        writer.write_batch(df).map_err(|e| out_err(path, e))?;
+    }
+    Ok(())
+}
+
+fn close(writer: Writer, path: &Path) -> Result<(), OutputError> {
+    writer.finish().map(drop).map_err(|e| out_err(path, e))
+}
+
+/// One table as one file, written under a temporary name and renamed into
+/// place when the run succeeds.
+struct TableFile {
+    tmp: PathBuf,
+    target: PathBuf,
+    writer: Writer,
+}
+
+impl TableFile {
     fn create(
         dir: &Path,
         name: &str,
-        schema: Schema,
-        part_rows: Option<u64>,
-        provenance: Vec<(String, String)>,
-    ) -> Result<TableWriter, OutputError> {
-        let target = dir.join(name);
+        schema: &Schema,
+        provenance: &[(String, String)],
+    ) -> Result<TableFile, OutputError> {
         let tmp = dir.join(format!(".{name}.tmp-{}", std::process::id()));
-        let mut table =
-            TableWriter { tmp, target, schema, provenance, part_rows, part: 0, rows_in_part: 0, writer: None };
-        if part_rows.is_some() {
-            fs::create_dir_all(&table.tmp).map_err(|e| out_err(&table.tmp, e))?;
-        }
-        table.writer = Some(open_parquet(&table.current_path(), &table.schema, &table.provenance)?);
-        Ok(table)
+        let writer = open_parquet(&tmp, schema, provenance)?;
+        Ok(TableFile { tmp, target: dir.join(name), writer })
     }
 
-    fn current_path(&self) -> PathBuf {
-        match self.part_rows {
-            None => self.tmp.clone(),
-            Some(_) => self.tmp.join(format!("part-{:05}.parquet", self.part)),
-        }
-    }
-
-    fn write(&mut self, df: &DataFrame) -> Result<(), OutputError> {
-        if df.height() == 0 {
-            return Ok(());
-        }
-        if self.part_rows.is_some_and(|limit| self.rows_in_part >= limit) {
-            self.close_part()?;
-            self.part += 1;
-            self.rows_in_part = 0;
-            self.writer = Some(open_parquet(&self.current_path(), &self.schema, &self.provenance)?);
-        }
-        let path = self.current_path();
-        let writer = self.writer.as_mut().expect("an open part");
-        writer.write_batch(df).map_err(|e| out_err(&path, e))?;
-        self.rows_in_part += df.height() as u64;
-        Ok(())
-    }
-
-    fn close_part(&mut self) -> Result<(), OutputError> {
-        if let Some(writer) = self.writer.take() {
-            writer.finish().map_err(|e| out_err(&self.current_path(), e))?;
-        }
-        Ok(())
-    }
-
-    fn finish(mut self) -> Result<(), OutputError> {
-        self.close_part()?;
-        // A previous run's table may stand there, in either layout: a file
-        // is replaced by the rename itself, a directory has to go first.
+    fn finish(self) -> Result<(), OutputError> {
+        close(self.writer, &self.tmp)?;
+        // A previous run may have left a directory of parts under the name.
         if self.target.is_dir() {
             fs::remove_dir_all(&self.target).map_err(|e| out_err(&self.target, e))?;
-        } else if self.part_rows.is_some() && self.target.exists() {
-            fs::remove_file(&self.target).map_err(|e| out_err(&self.target, e))?;
         }
         fs::rename(&self.tmp, &self.target).map_err(|e| out_err(&self.target, e))
     }
 
-    fn abort(mut self) {
-        self.writer.take();
-        let _ = if self.part_rows.is_some() { fs::remove_dir_all(&self.tmp) } else { fs::remove_file(&self.tmp) };
+    fn abort(self) {
+        drop(self.writer);
+        let _ = fs::remove_file(&self.tmp);
     }
+}
+
+/// Both tables as directories of parts, each part the same input rows in
+/// both, recorded in a manifest as it completes (see [`crate::manifest`]):
+/// a stopped run keeps its completed parts, and `--resume` finishes it.
+struct Parts {
+    dir: PathBuf,
+    staging: PathBuf,
+    part_rows: u64,
+    provenance: Vec<(String, String)>,
+    manifest: Manifest,
+    open: Option<OpenPart>,
+}
+
+/// The part being written: its record so far and one writer per table.
+struct OpenPart {
+    record: PartRecord,
+    puzzles: Writer,
+    fires: Writer,
+}
+
+impl Parts {
+    fn create(
+        dir: &Path,
+        part_rows: u64,
+        provenance: Vec<(String, String)>,
+        fresh: Manifest,
+        resume: bool,
+    ) -> Result<Parts, OutputError> {
+        let staging = dir.join(STAGING_DIR);
+        let manifest_path = staging.join(MANIFEST_FILE);
+        let manifest = if resume {
+            let then = Manifest::read(&manifest_path).map_err(|e| out_err(dir, e))?;
+            then.check_resumable(&fresh).map_err(|e| out_err(dir, e))?;
+            for record in &then.parts {
+                for table in [PUZZLES_FILE, FIRES_FILE] {
+                    let part = staging.join(table).join(part_name(record.part));
+                    if !part.is_file() {
+                        return Err(out_err(dir, ResumeRefused(format!("{} is missing", part.display()))));
+                    }
+                }
+            }
+            then
+        } else {
+            if staging.exists() {
+                fs::remove_dir_all(&staging).map_err(|e| out_err(&staging, e))?;
+            }
+            for table in [PUZZLES_FILE, FIRES_FILE] {
+                fs::create_dir_all(staging.join(table)).map_err(|e| out_err(&staging, e))?;
+            }
+            fresh.write(&manifest_path).map_err(|e| out_err(&manifest_path, e))?;
+            fresh
+        };
+        Ok(Parts { dir: dir.to_owned(), staging, part_rows, provenance, manifest, open: None })
+    }
+
+    fn path(&self, table: &str, part: usize, done: bool) -> PathBuf {
+        let name = part_name(part);
+        self.staging.join(table).join(if done { name } else { format!("{name}.tmp") })
+    }
+
+    fn write(&mut self, puzzles: &DataFrame, fires: &DataFrame, input_rows: u64) -> Result<(), OutputError> {
+        if self.open.is_none() {
+            let part = self.manifest.parts.len();
+            let record = PartRecord {
+                part,
+                first_row: self.manifest.rows_done() + 1,
+                input_rows: 0,
+                puzzles_rows: 0,
+                fires_rows: 0,
+            };
+            let puzzles = open_parquet(&self.path(PUZZLES_FILE, part, false), &puzzles_schema(), &self.provenance)?;
+            let fires = open_parquet(&self.path(FIRES_FILE, part, false), &fires_schema(), &self.provenance)?;
+            self.open = Some(OpenPart { record, puzzles, fires });
+        }
+        let (puzzles_path, fires_path) = {
+            let part = self.open.as_ref().expect("an open part").record.part;
+            (self.path(PUZZLES_FILE, part, false), self.path(FIRES_FILE, part, false))
+        };
+        let open = self.open.as_mut().expect("an open part");
+        write_frame(&mut open.puzzles, &puzzles_path, puzzles)?;
+        write_frame(&mut open.fires, &fires_path, fires)?;
+        open.record.input_rows += input_rows;
+        open.record.puzzles_rows += puzzles.height() as u64;
+        open.record.fires_rows += fires.height() as u64;
+        if open.record.input_rows >= self.part_rows {
+            self.close_part()?;
+        }
+        Ok(())
+    }
+
+    /// Completes the open part: its files under their final names, then its
+    /// record in the manifest.
+    fn close_part(&mut self) -> Result<(), OutputError> {
+        let Some(open) = self.open.take() else { return Ok(()) };
+        let part = open.record.part;
+        for (table, writer) in [(PUZZLES_FILE, open.puzzles), (FIRES_FILE, open.fires)] {
+            let (tmp, done) = (self.path(table, part, false), self.path(table, part, true));
+            close(writer, &tmp)?;
+            fs::rename(&tmp, &done).map_err(|e| out_err(&done, e))?;
+        }
+        self.manifest.parts.push(open.record);
+        let path = self.staging.join(MANIFEST_FILE);
+        self.manifest.write(&path).map_err(|e| out_err(&path, e))
+    }
+
+    fn finish(mut self) -> Result<(), OutputError> {
+        self.close_part()?;
+        if self.manifest.parts.is_empty() {
+            // An empty input still gives two readable (empty) tables.
+            self.write(&DataFrame::empty_with_schema(&puzzles_schema()), &fires_empty(), 0)?;
+            self.close_part()?;
+        }
+        self.manifest.complete = true;
+        for table in [PUZZLES_FILE, FIRES_FILE] {
+            let target = self.dir.join(table);
+            if target.is_dir() {
+                fs::remove_dir_all(&target).map_err(|e| out_err(&target, e))?;
+            } else if target.exists() {
+                fs::remove_file(&target).map_err(|e| out_err(&target, e))?;
+            }
+            fs::rename(self.staging.join(table), &target).map_err(|e| out_err(&target, e))?;
+        }
+        let marker = self.dir.join(FINISHED_MANIFEST_FILE);
+        self.manifest.write(&marker).map_err(|e| out_err(&marker, e))?;
+        fs::remove_dir_all(&self.staging).map_err(|e| out_err(&self.staging, e))
+    }
+
+    /// Removes the part being written; the completed ones stay.
+    fn drop_open_part(&mut self) {
+        if let Some(open) = self.open.take() {
+            let part = open.record.part;
+            drop(open);
+            for table in [PUZZLES_FILE, FIRES_FILE] {
+                let _ = fs::remove_file(self.path(table, part, false));
+            }
+        }
+    }
+}
+
+fn part_name(part: usize) -> String {
+    format!("part-{part:05}.parquet")
+}
+
+fn fires_empty() -> DataFrame {
+    DataFrame::empty_with_schema(&fires_schema())
 }
 
 fn out_err(path: &Path, e: impl Into<Box<dyn std::error::Error + Send + Sync>>) -> OutputError {
@@ -198,25 +310,39 @@ fn out_err(path: &Path, e: impl Into<Box<dyn std::error::Error + Send + Sync>>) 
 }
 
 impl ParquetSink {
-    /// Creates the output directory (if needed) and both temporary files.
+    /// Creates the output directory (if needed) and starts both tables.
     /// With `part_rows`, each table is a directory of part files of about
-    /// that many rows each (`puzzles.parquet/part-00000.parquet`, …).
-    /// Every file carries `provenance` as key-value metadata.
+    /// that many input rows each (`puzzles.parquet/part-00000.parquet`, …),
+    /// the parts recorded in `manifest` as they complete; `resume` keeps an
+    /// interrupted run's completed parts instead (refused unless `manifest`
+    /// describes the same run). Every file carries `provenance` as
+    /// key-value metadata.
     pub fn create(
         dir: &Path,
         part_rows: Option<u64>,
         provenance: Vec<(String, String)>,
+        manifest: Manifest,
+        resume: bool,
     ) -> Result<ParquetSink, OutputError> {
         fs::create_dir_all(dir).map_err(|e| out_err(dir, format!("cannot create output directory: {e}")))?;
-        let puzzles = TableWriter::create(dir, PUZZLES_FILE, puzzles_schema(), part_rows, provenance.clone())?;
-        let fires = match TableWriter::create(dir, FIRES_FILE, fires_schema(), part_rows, provenance) {
-            Ok(f) => f,
-            Err(e) => {
-                puzzles.abort();
-                return Err(e);
+        let layout = match part_rows {
+            Some(rows) => Layout::Parts(Parts::create(dir, rows.max(1), provenance, manifest, resume)?),
+            None if resume => {
+                return Err(out_err(dir, ResumeRefused("only a part-file run (--part-rows) can be resumed".into())))
+            }
+            None => {
+                let puzzles = TableFile::create(dir, PUZZLES_FILE, &puzzles_schema(), &provenance)?;
+                let fires = match TableFile::create(dir, FIRES_FILE, &fires_schema(), &provenance) {
+                    Ok(f) => f,
+                    Err(e) => {
+                        puzzles.abort();
+                        return Err(e);
+                    }
+                };
+                Layout::Files { dir: dir.to_owned(), puzzles, fires }
             }
         };
-        Ok(ParquetSink { puzzles, fires })
+        Ok(ParquetSink { layout })
     }
 }
 
@@ -230,23 +356,71 @@ impl Sink for ParquetSink {
         Ok((puzzles.map_err(frame_err)?, fires.map_err(frame_err)?))
     }
 
-    fn write(&mut self, (puzzles, fires): Self::Prepared) -> Result<(), OutputError> {
-        self.puzzles.write(&puzzles)?;
-        self.fires.write(&fires)
+    fn write(&mut self, (puzzles, fires): Self::Prepared, input_rows: u64) -> Result<(), OutputError> {
+        match &mut self.layout {
+            Layout::Files { puzzles: p, fires: f, .. } => {
+                write_frame(&mut p.writer, &p.tmp, &puzzles)?;
+                write_frame(&mut f.writer, &f.tmp, &fires)
+            }
+            Layout::Parts(parts) => parts.write(&puzzles, &fires, input_rows),
+        }
     }
 
     fn finish(self) -> Result<(), OutputError> {
-        let ParquetSink { puzzles, fires, .. } = self;
-        if let Err(e) = puzzles.finish() {
-            fires.abort();
-            return Err(e);
+        match self.layout {
+            Layout::Files { dir, puzzles, fires } => {
+                if let Err(e) = puzzles.finish() {
+                    fires.abort();
+                    return Err(e);
+                }
+                fires.finish()?;
+                // A part-file run's marker would describe other tables now.
+                let marker = dir.join(FINISHED_MANIFEST_FILE);
+                if marker.exists() {
+                    fs::remove_file(&marker).map_err(|e| out_err(&marker, e))?;
+                }
+                Ok(())
+            }
+            Layout::Parts(parts) => parts.finish(),
         }
-        fires.finish()
     }
 
     fn abort(self) {
-        self.puzzles.abort();
-        self.fires.abort();
+        match self.layout {
+            Layout::Files { puzzles, fires, .. } => {
+                puzzles.abort();
+                fires.abort();
+            }
+            Layout::Parts(parts) => {
+                drop(parts.open);
+                let _ = fs::remove_dir_all(&parts.staging);
+            }
+        }
+    }
+
+    fn rows_done(&self) -> u64 {
+        match &self.layout {
+            Layout::Files { .. } => 0,
+            Layout::Parts(parts) => parts.manifest.rows_done(),
+        }
+    }
+
+    fn interrupt(self) -> String {
+        match self.layout {
+            Layout::Parts(mut parts) if !parts.manifest.parts.is_empty() => {
+                parts.drop_open_part();
+                let rows = parts.manifest.rows_done();
+                format!(
+                    "kept {} completed parts (input rows 1 to {rows}) in {}; `--resume` finishes the run",
+                    parts.manifest.parts.len(),
+                    parts.staging.display()
+                )
+            }
+            layout => {
+                ParquetSink { layout }.abort();
+                "the partial output was removed, nothing was kept".to_owned()
+            }
+        }
     }
 }
 

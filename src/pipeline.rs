@@ -25,6 +25,7 @@ use crate::annotate::{annotate_row, Annotated, Outcome, RowFilter};
 use crate::input::{Columns, InputError, InputSpec, PuzzleReader, RawRow};
 use crate::interrupt::{self, Signal};
 use crate::line::LineForm;
+use crate::manifest::{InputIdentity, Manifest};
 
 /// Batches classified at once. Each batch is itself spread over all
 /// workers, so a few in flight keep every core busy; more would only cost
@@ -50,6 +51,9 @@ pub struct Options {
     /// Write each table as a directory of part files of about this many
     /// rows (bounds the writer's memory on huge runs); `None`: one file.
     pub part_rows: Option<u64>,
+    /// Finish an interrupted part-file run: keep its completed parts and
+    /// annotate the rows after them.
+    pub resume: bool,
 }
 
 impl Options {
@@ -63,6 +67,7 @@ impl Options {
             filter: RowFilter::default(),
             progress: true,
             part_rows: None,
+            resume: false,
         }
     }
 }
@@ -83,10 +88,11 @@ impl Options {
         };
         let bound = |b: Option<i32>| b.map_or("none".to_owned(), |v| v.to_string());
         let options = format!(
-            "form={form} min_rating={} max_rating={} limit={} part_rows={}",
+            "form={form} min_rating={} max_rating={} limit={} batch_rows={} part_rows={}",
             bound(self.filter.min_rating),
             bound(self.filter.max_rating),
             self.limit.map_or("none".to_owned(), |v| v.to_string()),
+            self.batch_rows,
             self.part_rows.map_or("none".to_owned(), |v| v.to_string()),
         );
         [
@@ -99,6 +105,27 @@ impl Options {
         .map(|(k, v)| (k.to_owned(), v))
         .collect()
     }
+
+    /// The manifest a part-file run of these options starts from (no part
+    /// complete yet).
+    pub fn manifest(&self) -> Result<Manifest, InputError> {
+        let provenance = self.provenance();
+        let value = |key: &str| provenance.iter().find(|(k, _)| k == key).map(|(_, v)| v.clone()).unwrap_or_default();
+        let input = match &self.input {
+            InputSpec::Stdin => InputIdentity::stdin(),
+            InputSpec::Path(path) => {
+                InputIdentity::of_file(path).map_err(|source| InputError::Open { input: self.input.name(), source })?
+            }
+        };
+        Ok(Manifest {
+            koga_version: value("koga.version"),
+            vocabulary: value("koga.vocabulary"),
+            input,
+            options: value("koga.options"),
+            parts: Vec::new(),
+            complete: false,
+        })
+    }
 }
 
 /// Where annotated batches go, in two steps: `prepare` turns a batch into
@@ -109,12 +136,25 @@ pub trait Sink: Send + 'static {
     type Prepared: Send + 'static;
     /// Builds the output of one batch (runs on the worker pool).
     fn prepare(batch: &[Annotated], columns: &Columns) -> Result<Self::Prepared, OutputError>;
-    /// Writes one prepared batch, in input order.
-    fn write(&mut self, prepared: Self::Prepared) -> Result<(), OutputError>;
+    /// Writes one prepared batch of `input_rows` input rows, in input order.
+    fn write(&mut self, prepared: Self::Prepared, input_rows: u64) -> Result<(), OutputError>;
     /// Completes the output (e.g. renames temporary files into place).
     fn finish(self) -> Result<(), OutputError>;
     /// Removes whatever was written; the run failed.
     fn abort(self);
+    /// Input rows an earlier, interrupted run already wrote (a resumed run
+    /// skips them).
+    fn rows_done(&self) -> u64 {
+        0
+    }
+    /// The run was stopped: removes what is partial and says what was kept.
+    fn interrupt(self) -> String
+    where
+        Self: Sized,
+    {
+        self.abort();
+        "the partial output was removed, nothing was kept".to_owned()
+    }
 }
 
 /// A failure writing the output: where, and the error underneath.
@@ -155,11 +195,12 @@ pub enum RunError {
     },
     /// The worker pool could not start.
     Threads(rayon::ThreadPoolBuildError),
-    /// A signal stopped the run after `rows_read` rows were written; its
-    /// partial output was removed.
+    /// A signal stopped the run after `rows_read` rows were written; `kept`
+    /// says what of its output remains.
     Interrupted {
         signal: Signal,
         rows_read: u64,
+        kept: String,
     },
 }
 
@@ -170,11 +211,9 @@ impl fmt::Display for RunError {
             RunError::Output(e) => e.fmt(f),
             RunError::Config { path, source } => write!(f, "{}: {source}", path.display()),
             RunError::Threads(e) => write!(f, "cannot start worker threads: {e}"),
-            RunError::Interrupted { signal, rows_read } => write!(
-                f,
-                "interrupted by {} after {rows_read} rows written: the partial output was removed, nothing was kept",
-                signal.name()
-            ),
+            RunError::Interrupted { signal, rows_read, kept } => {
+                write!(f, "interrupted by {} after {rows_read} rows written: {kept}", signal.name())
+            }
         }
     }
 }
@@ -319,6 +358,7 @@ pub fn run<S: Sink>(
     let progress = Progress::new(options.progress, &reader);
     let batch_rows = options.batch_rows.max(1);
     let limit = options.limit;
+    let skip = sink.rows_done();
 
     let (batch_tx, batch_rx) = sync_channel::<Result<Vec<RawRow>, InputError>>(2);
     let (token_tx, token_rx) = sync_channel::<()>(IN_FLIGHT);
@@ -328,7 +368,14 @@ pub fn run<S: Sink>(
     let reader_thread = thread::Builder::new()
         .name("koga-reader".into())
         .spawn(move || {
-            let mut remaining = limit.unwrap_or(u64::MAX);
+            // A resumed run: the completed parts' rows are read past, not annotated.
+            if skip > 0 {
+                if let Err(e) = reader.skip(skip) {
+                    let _ = batch_tx.send(Err(e));
+                    return;
+                }
+            }
+            let mut remaining = limit.unwrap_or(u64::MAX).saturating_sub(skip);
             while remaining > 0 && interrupt::received().is_none() {
                 let want = (batch_rows as u64).min(remaining) as usize;
                 let batch = reader.next_batch(want);
@@ -395,8 +442,8 @@ pub fn run<S: Sink>(
         return Err(e.into());
     }
     if let Some(signal) = interrupt::received() {
-        sink.abort();
-        return Err(RunError::Interrupted { signal, rows_read: summary.rows_read });
+        let kept = sink.interrupt();
+        return Err(RunError::Interrupted { signal, rows_read: summary.rows_read, kept });
     }
     let write_result = write_result.and_then(|()| {
         if written == spawned {
@@ -432,7 +479,7 @@ fn write_in_order<S: Sink>(
         }
         pending.insert(seq, (counts, prepared));
         while let Some((counts, prepared)) = pending.remove(&next) {
-            if let Err(e) = prepared.and_then(|p| sink.write(p)) {
+            if let Err(e) = prepared.and_then(|p| sink.write(p, counts.rows)) {
                 progress.finish();
                 return (sink, summary, next, Err(e));
             }

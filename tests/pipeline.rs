@@ -351,8 +351,15 @@ fn part_files_hold_every_row_once() {
     let fire_rows: usize =
         std::fs::read_dir(out.path().join("fires.parquet")).unwrap().map(|e| read(&e.unwrap().path()).height()).sum();
     assert_eq!(fire_rows as u64, summary.fires);
-    // Nothing left under temporary names.
-    assert_eq!(std::fs::read_dir(out.path()).unwrap().count(), 2);
+    // Nothing left under temporary names; the manifest marks the run complete.
+    assert_eq!(std::fs::read_dir(out.path()).unwrap().count(), 3);
+    let manifest: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.path().join("koga-manifest.json")).unwrap()).unwrap();
+    assert_eq!(manifest["complete"], true);
+    let parts = manifest["parts"].as_array().unwrap();
+    assert_eq!(parts.len(), 5);
+    assert_eq!(parts.iter().map(|p| p["input_rows"].as_u64().unwrap()).sum::<u64>(), 2001);
+    assert_eq!(parts.iter().map(|p| p["fires_rows"].as_u64().unwrap()).sum::<u64>(), summary.fires);
 }
 
 fn stdout_json(args: &[&str]) -> serde_json::Value {
@@ -481,5 +488,104 @@ fn a_signal_stops_the_run_and_leaves_nothing_behind() {
         assert!(stderr.contains("nothing was kept"), "{stderr}");
         let left: Vec<_> = std::fs::read_dir(&out).unwrap().map(|e| e.unwrap().file_name()).collect();
         assert!(left.is_empty(), "{name}: left behind {left:?}");
+    }
+}
+
+/// Every file under `dir`, by relative path, with its bytes.
+fn tree(dir: &Path) -> std::collections::BTreeMap<String, Vec<u8>> {
+    let mut files = std::collections::BTreeMap::new();
+    let mut stack = vec![dir.to_owned()];
+    while let Some(d) = stack.pop() {
+        for entry in std::fs::read_dir(&d).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                stack.push(path);
+            } else {
+                let name = path.strip_prefix(dir).unwrap().display().to_string();
+                files.insert(name, std::fs::read(&path).unwrap());
+            }
+        }
+    }
+    files
+}
+
+/// A part-file run stopped by SIGINT keeps its completed parts; `--resume`
+/// finishes it, and the directory is byte for byte what an uninterrupted run
+/// writes. Resuming against another input, other options or another Koga
+/// version is refused.
+#[test]
+fn an_interrupted_part_run_resumes_to_the_same_bytes() {
+    let work = tempfile::tempdir().unwrap();
+    let input = generated_input(work.path(), 60_000);
+    let args = |out: &Path| {
+        vec![
+            "annotate".to_owned(),
+            input.to_str().unwrap().to_owned(),
+            "--out".to_owned(),
+            out.to_str().unwrap().to_owned(),
+            "--part-rows".to_owned(),
+            "4096".to_owned(),
+            "--batch-rows".to_owned(),
+            "1024".to_owned(),
+            "--no-progress".to_owned(),
+        ]
+    };
+    let whole = work.path().join("whole");
+    let status = koga().args(args(&whole)).stderr(Stdio::null()).status().unwrap();
+    assert!(status.success());
+
+    let stopped = work.path().join("stopped");
+    let child = koga().args(args(&stopped)).stderr(Stdio::piped()).spawn().unwrap();
+    let staging = stopped.join(".koga-run").join("puzzles.parquet");
+    let started = std::time::Instant::now();
+    while !staging.join("part-00001.parquet").exists() {
+        assert!(started.elapsed().as_secs() < 120, "no part completed");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    assert!(Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap().success());
+    let result = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&result.stderr);
+    assert_eq!(result.status.code(), Some(130), "{stderr}");
+    assert!(stderr.contains("completed parts") && stderr.contains("--resume"), "{stderr}");
+    let kept = tree(&stopped);
+    assert!(kept.keys().all(|k| k.starts_with(".koga-run/") && !k.ends_with(".tmp")), "{:?}", kept.keys());
+    assert!(!kept.contains_key("koga-manifest.json"));
+
+    // Refused: other options, another input, another Koga version.
+    let mut other = args(&stopped);
+    other[5] = "8192".to_owned();
+    other.push("--resume".to_owned());
+    let refused = koga().args(&other).output().unwrap();
+    assert!(!refused.status.success());
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("cannot resume: the options differ"));
+    let copy = work.path().join("copy.csv");
+    let mut bytes = std::fs::read(&input).unwrap();
+    bytes.extend_from_slice(b"extra,8/8/8/8/8/8/8/8 w - - 0 1,e2e4 e7e5,,,,,,,\n");
+    std::fs::write(&copy, bytes).unwrap();
+    let mut moved = args(&stopped);
+    moved[1] = copy.to_str().unwrap().to_owned();
+    moved.push("--resume".to_owned());
+    let refused = koga().args(&moved).output().unwrap();
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("cannot resume: the input differs"));
+    let manifest_path = stopped.join(".koga-run").join("manifest.json");
+    let original = std::fs::read_to_string(&manifest_path).unwrap();
+    std::fs::write(&manifest_path, original.replace(env!("CARGO_PKG_VERSION"), "0.0.0-other")).unwrap();
+    let mut resume = args(&stopped);
+    resume.push("--resume".to_owned());
+    let refused = koga().args(&resume).output().unwrap();
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("cannot resume: the Koga version differs"));
+    std::fs::write(&manifest_path, original).unwrap();
+    let nothing = work.path().join("nothing");
+    let refused = koga().args(args(&nothing)).arg("--resume").output().unwrap();
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("cannot resume: no interrupted run"));
+    // The refusals left the stopped run as it was.
+    assert_eq!(tree(&stopped), kept);
+
+    let resumed = koga().args(&resume).output().unwrap();
+    assert!(resumed.status.success(), "{}", String::from_utf8_lossy(&resumed.stderr));
+    let (a, b) = (tree(&whole), tree(&stopped));
+    assert_eq!(a.keys().collect::<Vec<_>>(), b.keys().collect::<Vec<_>>());
+    for (name, bytes) in &a {
+        assert!(b[name] == *bytes, "{name} differs after resuming");
     }
 }

@@ -98,4 +98,4 @@ def test_every_file_records_its_provenance(sample, table):
         assert meta["koga.vocabulary"] == vocabulary, path
         assert meta["koga.input"] == "sample.csv.zst", path
         expected_parts = "600" if sample.parts else "none"
-        assert meta["koga.options"] == f"form=puzzle min_rating=none max_rating=none limit=none part_rows={expected_parts}"
+        assert meta["koga.options"] == f"form=puzzle min_rating=none max_rating=none limit=none batch_rows=256 part_rows={expected_parts}"
