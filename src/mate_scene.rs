@@ -34,9 +34,6 @@ pub struct MateScene<'a> {
     /// The king's flight squares: the squares next to it not held by its own
     /// pieces (every one of them is taken, since it is mate).
     pub flight_squares: Bitboard,
-    /// Our pieces that take at least one flight square (the checker among
-    /// them, where it does).
-    pub takers: Bitboard,
 }
 
 impl<'a> MateScene<'a> {
@@ -60,10 +57,6 @@ impl<'a> MateScene<'a> {
         let checker = if checkers.contains(to) { to } else { relative_squares(checkers, line.solver()).next()? };
         let around = attacks::king_attacks(king);
         let flight_squares = around & !board.by_color(them);
-        let lifted = board.occupied().without(king);
-        let takers = flight_squares
-            .into_iter()
-            .fold(Bitboard::EMPTY, |acc, sq| acc | (board.attacks_to(sq, line.solver(), lifted) & lifted));
         Some(MateScene {
             at,
             board,
@@ -76,7 +69,6 @@ impl<'a> MateScene<'a> {
             checker,
             around,
             flight_squares,
-            takers,
         })
     }
 
