@@ -165,66 +165,30 @@ pub const RULES: &[Rule] = &[
         why: "a hanging piece outranks a bare deflection",
     },
     Rule {
-        loser: Labels::One(Label::BackRankMate),
-        winners: Labels::One(Label::SmotheredMate),
-        when: When::Always,
-        condition: "always (the same mate)",
-        why: TAGGED_MATE_ORDER,
-    },
-    Rule {
-        loser: Labels::One(Label::AnastasiaMate),
-        winners: Labels::AnyOf(&[Label::SmotheredMate, Label::BackRankMate]),
-        when: When::Always,
-        condition: "always (the same mate)",
-        why: TAGGED_MATE_ORDER,
-    },
-    Rule {
-        loser: Labels::One(Label::HookMate),
-        winners: Labels::AnyOf(&[Label::SmotheredMate, Label::BackRankMate, Label::AnastasiaMate]),
-        when: When::Always,
-        condition: "always (the same mate)",
-        why: TAGGED_MATE_ORDER,
-    },
-    Rule {
-        loser: Labels::One(Label::ArabianMate),
-        winners: Labels::AnyOf(&[Label::SmotheredMate, Label::BackRankMate, Label::AnastasiaMate, Label::HookMate]),
-        when: When::Always,
-        condition: "always (the same mate)",
-        why: TAGGED_MATE_ORDER,
-    },
-    Rule {
-        loser: Labels::AnyOf(&[Label::BodenMate, Label::DoubleBishopMate]),
-        winners: Labels::AnyOf(&[
-            Label::SmotheredMate,
-            Label::BackRankMate,
-            Label::AnastasiaMate,
-            Label::HookMate,
-            Label::ArabianMate,
-        ]),
-        when: When::Always,
-        condition: "always (the same mate)",
-        why: TAGGED_MATE_ORDER,
-    },
-    Rule {
-        loser: Labels::One(Label::DovetailMate),
-        winners: Labels::AnyOf(&[
-            Label::SmotheredMate,
-            Label::BackRankMate,
-            Label::AnastasiaMate,
-            Label::HookMate,
-            Label::ArabianMate,
-            Label::BodenMate,
-            Label::DoubleBishopMate,
-        ]),
-        when: When::Always,
-        condition: "always (the same mate)",
-        why: TAGGED_MATE_ORDER,
+        loser: Labels::AnyOf(TAGGED_MATES),
+        winners: Labels::AnyOf(TAGGED_MATES),
+        when: When::If(|_, loser, winner| tagged_mate_rank(winner) < tagged_mate_rank(loser)),
+        condition: "the same mate, the winner first in Lichess's order",
+        why: "Lichess names one of the patterns its tagger detects per mate, in this order: smothered, back \
+             rank, Anastasia, hook, Arabian, Boden or double bishop (one rule, never both), dovetail",
     },
 ];
 
-/// Why one of the patterns Lichess's tagger detects gives way to another.
-const TAGGED_MATE_ORDER: &str = "Lichess names one of the patterns its tagger detects per mate, in this order: \
-     smothered, back rank, Anastasia, hook, Arabian, Boden or double bishop, dovetail";
+/// The mate patterns Lichess's tagger detects, in its order of precedence.
+const TAGGED_MATES: &[Label] = &[
+    Label::SmotheredMate,
+    Label::BackRankMate,
+    Label::AnastasiaMate,
+    Label::HookMate,
+    Label::ArabianMate,
+    Label::BodenMate,
+    Label::DoubleBishopMate,
+    Label::DovetailMate,
+];
+
+fn tagged_mate_rank(fire: &Fire) -> usize {
+    TAGGED_MATES.iter().position(|&l| l == fire.label).unwrap_or(usize::MAX)
+}
 
 fn pd_gain(pd: &Fire) -> i32 {
     pd.gain.map_or(0, i32::from)

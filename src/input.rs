@@ -296,23 +296,30 @@ impl PuzzleReader {
         self.total_bytes
     }
 
-    /// Reads past `rows` data rows (a resumed run's completed rows): they
-    /// keep their row numbers but are not returned.
-    pub fn skip(&mut self, rows: u64) -> Result<(), InputError> {
-        let mut left = rows;
-        while left > 0 {
+    /// Reads the next data row into `self.record`; `false` at the end of the
+    /// input. A blank line is no row (csv already skips them; this keeps a
+    /// lone "\r" or whitespace-only line from becoming an error row).
+    fn next_record(&mut self) -> Result<bool, InputError> {
+        loop {
             let got = self
                 .csv
                 .read_byte_record(&mut self.record)
                 .map_err(|e| csv_error(&self.input, self.next_index, self.zstd, e))?;
-            if !got {
+            let blank = got && self.record.len() == 1 && self.record[0].iter().all(u8::is_ascii_whitespace);
+            if !blank {
+                return Ok(got);
+            }
+        }
+    }
+
+    /// Reads past `rows` data rows (a resumed run's completed rows): they
+    /// keep their row numbers but are not returned.
+    pub fn skip(&mut self, rows: u64) -> Result<(), InputError> {
+        for _ in 0..rows {
+            if !self.next_record()? {
                 break;
             }
-            if self.record.len() == 1 && self.record[0].iter().all(u8::is_ascii_whitespace) {
-                continue;
-            }
             self.next_index += 1;
-            left -= 1;
         }
         Ok(())
     }
@@ -320,19 +327,7 @@ impl PuzzleReader {
     /// Reads up to `max` rows; an empty batch means the input is done.
     pub fn next_batch(&mut self, max: usize) -> Result<Vec<RawRow>, InputError> {
         let mut batch = Vec::with_capacity(max);
-        while batch.len() < max {
-            let got = self
-                .csv
-                .read_byte_record(&mut self.record)
-                .map_err(|e| csv_error(&self.input, self.next_index, self.zstd, e))?;
-            if !got {
-                break;
-            }
-            // A blank line is no row (csv already skips them; this keeps a
-            // lone "\r" or whitespace-only line from becoming an error row).
-            if self.record.len() == 1 && self.record[0].iter().all(u8::is_ascii_whitespace) {
-                continue;
-            }
+        while batch.len() < max && self.next_record()? {
             // A clone allocates the row's exact size once; `self.record`
             // keeps its grown buffers for the next row.
             batch.push(RawRow { index: self.next_index, record: self.record.clone() });

@@ -378,17 +378,16 @@ impl fmt::Display for Label {
     }
 }
 
-/// The vocabulary's version: the label count and a fingerprint (64-bit
-/// FNV-1a) of every label's name, kind, family, flags and roles and of the
+/// The vocabulary's version: the label count and a fingerprint
+/// ([`Fnv1a`](crate::fingerprint::Fnv1a)) of every label's name, kind, family, flags and roles and of the
 /// role names. Any change to what a reader of the output relies on changes
 /// it; it is written into every output file and printed by `koga labels`.
 pub fn vocabulary_version() -> String {
-    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut hash = crate::fingerprint::Fnv1a::default();
+    // Each name ends in a 0 byte, so that no two lists hash alike.
     let mut feed = |text: &str| {
-        for byte in text.bytes().chain([0]) {
-            hash ^= u64::from(byte);
-            hash = hash.wrapping_mul(0x0100_0000_01b3);
-        }
+        hash.write(text.as_bytes());
+        hash.write(&[0]);
     };
     for info in LABELS {
         feed(info.name);
@@ -399,7 +398,7 @@ pub fn vocabulary_version() -> String {
         info.roles.iter().for_each(|r| feed(r.name()));
     }
     RoleName::ALL.iter().for_each(|r| feed(r.name()));
-    format!("{}-{:016x}", LABELS.len(), hash)
+    format!("{}-{}", LABELS.len(), hash.hex())
 }
 
 /// `koga labels`: the vocabulary as an aligned text table.

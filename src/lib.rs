@@ -17,6 +17,7 @@ pub mod compare;
 pub mod config;
 pub mod explain;
 pub mod facts;
+pub mod fingerprint;
 pub mod input;
 pub mod interrupt;
 pub mod label;

@@ -15,6 +15,8 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
+use crate::fingerprint::Fnv1a;
+
 /// Where a part-file run keeps its parts until it finishes, inside the
 /// output directory.
 pub const STAGING_DIR: &str = ".koga-run";
@@ -41,13 +43,10 @@ impl InputIdentity {
         let size = fs::metadata(path)?.len();
         let mut head = Vec::new();
         fs::File::open(path)?.take(FINGERPRINT_BYTES).read_to_end(&mut head)?;
-        let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-        for byte in head {
-            hash ^= u64::from(byte);
-            hash = hash.wrapping_mul(0x0100_0000_01b3);
-        }
+        let mut hash = Fnv1a::default();
+        hash.write(&head);
         let name = path.file_name().unwrap_or(path.as_os_str()).to_string_lossy().into_owned();
-        Ok(InputIdentity { name, size, fingerprint: format!("{hash:016x}") })
+        Ok(InputIdentity { name, size, fingerprint: hash.hex() })
     }
 
     /// Standard input: it cannot be read twice, so a run on it cannot resume.

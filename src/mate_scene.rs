@@ -113,6 +113,16 @@ impl<'a> MateScene<'a> {
         open.fold(Bitboard::EMPTY, |acc, c| acc | c) & pieces
     }
 
+    /// `sq` is next to the king on its rank or file.
+    pub fn beside(&self, sq: Square) -> bool {
+        (self.around & attacks::rook_attacks(self.king, Bitboard::EMPTY)).contains(sq)
+    }
+
+    /// `sq` is next to the king on a diagonal.
+    pub fn diagonally_next(&self, sq: Square) -> bool {
+        (self.around & attacks::bishop_attacks(self.king, Bitboard::EMPTY)).contains(sq)
+    }
+
     /// The mated side has a piece on `sq`.
     pub fn is_theirs(&self, sq: Square) -> bool {
         self.board.by_color(self.them).contains(sq)

@@ -213,14 +213,17 @@ impl Parts {
         Ok(Parts { dir: dir.to_owned(), staging, part_rows, provenance, manifest, open: None })
     }
 
+    /// A part's file in the staging directory: under a temporary name
+    /// until the part is complete.
     fn path(&self, table: &str, part: usize, done: bool) -> PathBuf {
         let name = part_name(part);
         self.staging.join(table).join(if done { name } else { format!("{name}.tmp") })
     }
 
     fn write(&mut self, puzzles: &DataFrame, fires: &DataFrame, input_rows: u64) -> Result<(), OutputError> {
+        let part = self.manifest.parts.len();
+        let (puzzles_path, fires_path) = (self.path(PUZZLES_FILE, part, false), self.path(FIRES_FILE, part, false));
         if self.open.is_none() {
-            let part = self.manifest.parts.len();
             let record = PartRecord {
                 part,
                 first_row: self.manifest.rows_done() + 1,
@@ -228,14 +231,10 @@ impl Parts {
                 puzzles_rows: 0,
                 fires_rows: 0,
             };
-            let puzzles = open_parquet(&self.path(PUZZLES_FILE, part, false), &puzzles_schema(), &self.provenance)?;
-            let fires = open_parquet(&self.path(FIRES_FILE, part, false), &fires_schema(), &self.provenance)?;
-            self.open = Some(OpenPart { record, puzzles, fires });
+            let puzzles_writer = open_parquet(&puzzles_path, &puzzles_schema(), &self.provenance)?;
+            let fires_writer = open_parquet(&fires_path, &fires_schema(), &self.provenance)?;
+            self.open = Some(OpenPart { record, puzzles: puzzles_writer, fires: fires_writer });
         }
-        let (puzzles_path, fires_path) = {
-            let part = self.open.as_ref().expect("an open part").record.part;
-            (self.path(PUZZLES_FILE, part, false), self.path(FIRES_FILE, part, false))
-        };
         let open = self.open.as_mut().expect("an open part");
         write_frame(&mut open.puzzles, &puzzles_path, puzzles)?;
         write_frame(&mut open.fires, &fires_path, fires)?;
@@ -267,7 +266,9 @@ impl Parts {
         self.close_part()?;
         if self.manifest.parts.is_empty() {
             // An empty input still gives two readable (empty) tables.
-            self.write(&DataFrame::empty_with_schema(&puzzles_schema()), &fires_empty(), 0)?;
+            let (puzzles, fires) =
+                (DataFrame::empty_with_schema(&puzzles_schema()), DataFrame::empty_with_schema(&fires_schema()));
+            self.write(&puzzles, &fires, 0)?;
             self.close_part()?;
         }
         self.manifest.complete = true;
@@ -299,10 +300,6 @@ impl Parts {
 
 fn part_name(part: usize) -> String {
     format!("part-{part:05}.parquet")
-}
-
-fn fires_empty() -> DataFrame {
-    DataFrame::empty_with_schema(&fires_schema())
 }
 
 fn out_err(path: &Path, e: impl Into<Box<dyn std::error::Error + Send + Sync>>) -> OutputError {

@@ -82,35 +82,37 @@ impl Options {
             InputSpec::Stdin => "-".to_owned(),
             InputSpec::Path(path) => path.file_name().unwrap_or(path.as_os_str()).to_string_lossy().into_owned(),
         };
-        let form = match self.form {
-            LineForm::Puzzle => "puzzle",
-            LineForm::Line => "lines",
-        };
-        let bound = |b: Option<i32>| b.map_or("none".to_owned(), |v| v.to_string());
-        let options = format!(
-            "form={form} min_rating={} max_rating={} limit={} batch_rows={} part_rows={}",
-            bound(self.filter.min_rating),
-            bound(self.filter.max_rating),
-            self.limit.map_or("none".to_owned(), |v| v.to_string()),
-            self.batch_rows,
-            self.part_rows.map_or("none".to_owned(), |v| v.to_string()),
-        );
         [
             ("koga.version", env!("CARGO_PKG_VERSION").to_owned()),
             ("koga.vocabulary", crate::label::vocabulary_version()),
             ("koga.input", input),
-            ("koga.options", options),
+            ("koga.options", self.output_options()),
         ]
         .into_iter()
         .map(|(k, v)| (k.to_owned(), v))
         .collect()
     }
 
+    /// The options that shape the output, in words (`koga.options`).
+    fn output_options(&self) -> String {
+        let form = match self.form {
+            LineForm::Puzzle => "puzzle",
+            LineForm::Line => "lines",
+        };
+        let or_none = |v: Option<String>| v.unwrap_or_else(|| "none".to_owned());
+        format!(
+            "form={form} min_rating={} max_rating={} limit={} batch_rows={} part_rows={}",
+            or_none(self.filter.min_rating.map(|v| v.to_string())),
+            or_none(self.filter.max_rating.map(|v| v.to_string())),
+            or_none(self.limit.map(|v| v.to_string())),
+            self.batch_rows,
+            or_none(self.part_rows.map(|v| v.to_string())),
+        )
+    }
+
     /// The manifest a part-file run of these options starts from (no part
     /// complete yet).
     pub fn manifest(&self) -> Result<Manifest, InputError> {
-        let provenance = self.provenance();
-        let value = |key: &str| provenance.iter().find(|(k, _)| k == key).map(|(_, v)| v.clone()).unwrap_or_default();
         let input = match &self.input {
             InputSpec::Stdin => InputIdentity::stdin(),
             InputSpec::Path(path) => {
@@ -118,10 +120,10 @@ impl Options {
             }
         };
         Ok(Manifest {
-            koga_version: value("koga.version"),
-            vocabulary: value("koga.vocabulary"),
+            koga_version: env!("CARGO_PKG_VERSION").to_owned(),
+            vocabulary: crate::label::vocabulary_version(),
             input,
-            options: value("koga.options"),
+            options: self.output_options(),
             parts: Vec::new(),
             complete: false,
         })

@@ -15,7 +15,7 @@
 //! - anastasiaMate: Lichess 23, Koga 23, both 23: precision 1.000, recall
 //!   1.000, F1 1.000.
 
-use shakmaty::{File, Rank, Role};
+use shakmaty::{Bitboard, File, Role};
 
 use super::{Detector, Fire, Label, Roles, Run};
 use crate::mate_scene::{offset, MateScene};
@@ -29,7 +29,7 @@ pub fn detect(scene: &MateScene, fires: &mut Vec<Fire>) {
         File::H => -1,
         _ => return,
     };
-    if matches!(king.rank(), Rank::First | Rank::Eighth)
+    if Bitboard::BACKRANKS.contains(king)
         || scene.to.file() != king.file()
         || !matches!(scene.moved_role, Role::Rook | Role::Queen)
     {

@@ -13,7 +13,7 @@
 //! - arabianMate: Lichess 21, Koga 21, both 21: precision 1.000, recall 1.000,
 //!   F1 1.000.
 
-use shakmaty::{File, Rank, Role};
+use shakmaty::{Bitboard, Role};
 
 use super::{Detector, Fire, Label, Roles, Run};
 use crate::mate_scene::MateScene;
@@ -22,8 +22,7 @@ pub const DETECTOR: Detector = Detector { labels: &[Label::ArabianMate], run: Ru
 
 pub fn detect(scene: &MateScene, fires: &mut Vec<Fire>) {
     let king = scene.king;
-    let cornered = matches!(king.file(), File::A | File::H) && matches!(king.rank(), Rank::First | Rank::Eighth);
-    if !cornered || scene.moved_role != Role::Rook || scene.to.distance(king) != 1 {
+    if !Bitboard::CORNERS.contains(king) || scene.moved_role != Role::Rook || scene.to.distance(king) != 1 {
         return;
     }
     let knights = scene.attackers(scene.to) & scene.ours(Role::Knight);

@@ -21,7 +21,7 @@
 //!   Koga wrong. The five tagged mates Koga misses have the king off the edge
 //!   (e3, f6, e7, g7, g3).
 
-use shakmaty::{File, Rank, Role};
+use shakmaty::{Bitboard, Role};
 
 use super::{Detector, Fire, Label, Roles, Run};
 use crate::mate_scene::MateScene;
@@ -30,7 +30,7 @@ pub const DETECTOR: Detector = Detector { labels: &[Label::CornerMate], run: Run
 
 pub fn detect(scene: &MateScene, fires: &mut Vec<Fire>) {
     let king = scene.king;
-    let on_edge = matches!(king.file(), File::A | File::H) || matches!(king.rank(), Rank::First | Rank::Eighth);
+    let on_edge = Bitboard::EDGES.contains(king);
     let knight = scene.first(scene.checkers & scene.ours(Role::Knight));
     let guard = scene.first(scene.helpers(scene.ours(Role::Rook) | scene.ours(Role::Queen)));
     if let (true, Some(knight), Some(guard)) = (on_edge, knight, guard) {

@@ -14,7 +14,7 @@
 //! - dovetailMate: Lichess 18, Koga 18, both 18: precision 1.000, recall 1.000,
 //!   F1 1.000.
 
-use shakmaty::{File, Rank, Role};
+use shakmaty::{Bitboard, Role};
 
 use super::{Detector, Fire, Label, Roles, Run};
 use crate::mate_scene::MateScene;
@@ -23,9 +23,7 @@ pub const DETECTOR: Detector = Detector { labels: &[Label::DovetailMate], run: R
 
 pub fn detect(scene: &MateScene, fires: &mut Vec<Fire>) {
     let (king, queen) = (scene.king, scene.to);
-    let on_edge = matches!(king.file(), File::A | File::H) || matches!(king.rank(), Rank::First | Rank::Eighth);
-    let diagonal = queen.distance(king) == 1 && queen.file() != king.file() && queen.rank() != king.rank();
-    if on_edge || scene.moved_role != Role::Queen || !diagonal {
+    if Bitboard::EDGES.contains(king) || scene.moved_role != Role::Queen || !scene.diagonally_next(queen) {
         return;
     }
     let queen_alone = scene.around.without(queen).into_iter().all(|sq| {

@@ -76,13 +76,10 @@ pub fn detect(line: &Line, labels: &mut LabelSet) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::line::LineForm;
-    use crate::tactics::puzzle_labels;
+    use crate::tactics::testing::puzzle_labels_of;
 
     fn endgame(fen: &str, moves: &str) -> Vec<Label> {
-        let line = Line::parse(fen, moves, LineForm::Puzzle).unwrap();
-        let labels = puzzle_labels(&line);
-        DETECTOR.labels.iter().copied().filter(|l| labels.contains(*l)).collect()
+        puzzle_labels_of(&DETECTOR, fen, moves)
     }
 
     #[test]

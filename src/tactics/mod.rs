@@ -200,9 +200,8 @@ fn run(line: &Line, skip_silenced: bool) -> Classified {
             let Run::Move(detect) = detector.run else { continue };
             // A detector whose every label the table removes, whatever it
             // would find, need not run (the mating-move rule, for one).
-            let silenced =
-                !present.is_empty() && detector.labels.iter().all(|&l| arbitrate::always_gives_way(l, &present));
-            if skip_silenced && silenced {
+            let silenced = || detector.labels.iter().all(|&l| arbitrate::always_gives_way(l, &present));
+            if skip_silenced && !present.is_empty() && silenced() {
                 continue;
             }
             let found = ply_fires.len();
@@ -242,6 +241,13 @@ pub(crate) mod testing {
     /// Their label names.
     pub fn labels_on(fen: &str, moves: &str, ply: u16) -> Vec<&'static str> {
         fires_on(fen, moves, ply).iter().map(|f| f.label.name()).collect()
+    }
+
+    /// The puzzle labels `detector` gives a Lichess-layout line, in its order.
+    pub fn puzzle_labels_of(detector: &Detector, fen: &str, moves: &str) -> Vec<Label> {
+        let line = Line::parse(fen, moves, LineForm::Puzzle).unwrap_or_else(|e| panic!("{fen} {moves}: {e}"));
+        let labels = puzzle_labels(&line);
+        detector.labels.iter().copied().filter(|&l| labels.contains(l)).collect()
     }
 
     /// A real or constructed case: (name, FEN, moves, judged ply).

@@ -21,9 +21,8 @@ use crate::mate_scene::MateScene;
 pub const DETECTOR: Detector = Detector { labels: &[Label::OperaMate], run: Run::Mate(detect) };
 
 pub fn detect(scene: &MateScene, fires: &mut Vec<Fire>) {
-    let (king, rook) = (scene.king, scene.checker);
-    let beside = rook.distance(king) == 1 && (rook.file() == king.file() || rook.rank() == king.rank());
-    if scene.checker_role() != Role::Rook || !beside {
+    let rook = scene.checker;
+    if scene.checker_role() != Role::Rook || !scene.beside(rook) {
         return;
     }
     if let Some(bishop) = scene.first(scene.attackers(rook) & scene.ours(Role::Bishop)) {

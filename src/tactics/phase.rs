@@ -108,15 +108,12 @@ fn block_score(white: u32, black: u32, y: u32) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::line::LineForm;
-    use crate::tactics::puzzle_labels;
+    use crate::tactics::testing::puzzle_labels_of;
     use shakmaty::fen::Fen;
     use shakmaty::{CastlingMode, Chess, EnPassantMode};
 
     fn phase_of(fen: &str, moves: &str) -> Vec<Label> {
-        let line = Line::parse(fen, moves, LineForm::Puzzle).unwrap();
-        let labels = puzzle_labels(&line);
-        DETECTOR.labels.iter().copied().filter(|l| labels.contains(*l)).collect()
+        puzzle_labels_of(&DETECTOR, fen, moves)
     }
 
     /// Each puzzle gets exactly one phase, Lichess's; each case is a negative

@@ -22,18 +22,13 @@ use crate::mate_scene::MateScene;
 
 pub const DETECTOR: Detector = Detector { labels: &[Label::TriangleMate], run: Run::Mate(detect) };
 
-/// Diagonally next to the king.
-fn diagonal_neighbour(king: shakmaty::Square, sq: shakmaty::Square) -> bool {
-    sq.distance(king) == 1 && sq.file() != king.file() && sq.rank() != king.rank()
-}
-
 pub fn detect(scene: &MateScene, fires: &mut Vec<Fire>) {
-    let (king, queen) = (scene.king, scene.checker);
-    if scene.checker_role() != Role::Queen || !diagonal_neighbour(king, queen) {
+    let queen = scene.checker;
+    if scene.checker_role() != Role::Queen || !scene.diagonally_next(queen) {
         return;
     }
     let rooks = (scene.ours(Role::Rook) & scene.around).into_iter().filter(|&rook| {
-        diagonal_neighbour(king, rook) && (rook.file() == queen.file() || rook.rank() == queen.rank())
+        scene.diagonally_next(rook) && (rook.file() == queen.file() || rook.rank() == queen.rank())
     });
     if let Some(rook) = scene.first(rooks.collect()) {
         fires.push(scene.fire(Label::TriangleMate, Roles { guard: Some(rook), ..scene.roles() }));

@@ -25,8 +25,7 @@ pub const DETECTOR: Detector = Detector { labels: &[Label::VukovicMate], run: Ru
 
 pub fn detect(scene: &MateScene, fires: &mut Vec<Fire>) {
     let (king, rook) = (scene.king, scene.checker);
-    let beside = rook.distance(king) == 1 && (rook.file() == king.file() || rook.rank() == king.rank());
-    if scene.checker_role() != Role::Rook || !beside {
+    if scene.checker_role() != Role::Rook || !scene.beside(rook) {
         return;
     }
     let supported = (scene.attackers(rook) & !scene.ours(Role::Knight)).any();
