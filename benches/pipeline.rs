@@ -20,7 +20,7 @@ fn puzzles() -> Vec<(String, String)> {
         if batch.is_empty() {
             return out;
         }
-        for row in batch.into_iter().map(koga::input::TextRow::from_raw) {
+        for row in batch.rows() {
             out.push((
                 row.required(columns.fen, "FEN").unwrap().to_owned(),
                 row.required(columns.moves, "Moves").unwrap().to_owned(),

@@ -4,7 +4,7 @@
 
 use shakmaty::{san::SanPlus, uci::UciMove};
 
-use crate::input::{Columns, RawRow, TextRow};
+use crate::input::{Columns, TextRow};
 use crate::line::{Line, LineForm, RowError};
 use crate::tactics::{self, Fire, Label, LabelSet};
 
@@ -73,8 +73,8 @@ pub enum Outcome {
 
 /// A row and what became of it.
 #[derive(Debug, Clone)]
-pub struct Annotated {
-    pub row: TextRow,
+pub struct Annotated<'a> {
+    pub row: TextRow<'a>,
     pub numbers: Numbers,
     pub outcome: Outcome,
 }
@@ -97,8 +97,7 @@ pub fn analyse(line: Line) -> Analysis {
 }
 
 /// Annotates one raw row.
-pub fn annotate_row(raw: RawRow, columns: &Columns, form: LineForm, filter: &RowFilter) -> Annotated {
-    let row = TextRow::from_raw(raw);
+pub fn annotate_row<'a>(row: TextRow<'a>, columns: &Columns, form: LineForm, filter: &RowFilter) -> Annotated<'a> {
     let rating = row.optional_int(columns.rating, "Rating");
     let rating_deviation = row.optional_int(columns.rating_deviation, "RatingDeviation");
     let popularity = row.optional_int(columns.popularity, "Popularity");
@@ -141,7 +140,7 @@ fn panic_message(payload: &Box<dyn std::any::Any + Send>) -> String {
 fn parse_row(row: &TextRow, columns: &Columns, form: LineForm) -> Result<Line, RowError> {
     row.required(columns.puzzle_id, "PuzzleId")?;
     let fen = row.required(columns.fen, "FEN")?;
-    let moves = match row.record.get(columns.moves) {
+    let moves = match row.raw_field(columns.moves) {
         None => return Err(RowError::MissingField("Moves")),
         Some(_) => row.optional(Some(columns.moves), "Moves")?.unwrap_or(""),
     };
@@ -154,32 +153,29 @@ fn parse_row(row: &TextRow, columns: &Columns, form: LineForm) -> Result<Line, R
 #[cfg(test)]
 mod tests {
     use super::*;
-    use csv::ByteRecord;
+    use crate::input::RowBatch;
 
     fn columns() -> Columns {
         Columns { puzzle_id: 0, fen: 1, moves: 2, rating: Some(3), ..Columns::default() }
     }
 
-    fn row(fields: &[&str]) -> RawRow {
-        RawRow { index: 0, record: ByteRecord::from(fields.to_vec()) }
+    fn annotate(fields: &[&str], filter: &RowFilter) -> (Numbers, Outcome) {
+        let batch = RowBatch::of(&[fields]);
+        let a = annotate_row(batch.row(0), &columns(), LineForm::Puzzle, filter);
+        (a.numbers, a.outcome)
     }
 
     const FEN: &str = "4r3/1k6/pp3r2/1b2P2p/3R1p2/P1R2P2/1P4PP/6K1 w - - 0 35";
 
     #[test]
     fn ok_row_is_analysed() {
-        let a = annotate_row(
-            row(&["000Zo", FEN, "e5f6 e8e1 g1f2 e1f1", "1500"]),
-            &columns(),
-            LineForm::Puzzle,
-            &RowFilter::default(),
-        );
-        let Outcome::Ok(analysis) = a.outcome else { panic!("{:?}", a.outcome) };
+        let (numbers, outcome) = annotate(&["000Zo", FEN, "e5f6 e8e1 g1f2 e1f1", "1500"], &RowFilter::default());
+        let Outcome::Ok(analysis) = outcome else { panic!("{outcome:?}") };
         assert_eq!(analysis.plies(), 4);
         assert_eq!(analysis.labels(false).collect::<Vec<_>>(), vec![Label::MateIn2]);
         assert_eq!(analysis.labels(true).collect::<Vec<_>>(), vec![Label::Mate, Label::OperaMate]);
         assert_eq!(analysis.puzzle_labels.iter().collect::<Vec<_>>(), vec![Label::Short, Label::Endgame]);
-        assert_eq!(a.numbers.rating, Some(1500));
+        assert_eq!(numbers.rating, Some(1500));
     }
 
     #[test]
@@ -193,8 +189,7 @@ mod tests {
             (&["x", FEN, "e5f6 zz"], "malformed UCI move \"zz\" at ply 1"),
         ];
         for (fields, want) in cases {
-            let a = annotate_row(row(fields), &columns(), LineForm::Puzzle, &RowFilter::default());
-            match a.outcome {
+            match annotate(fields, &RowFilter::default()).1 {
                 Outcome::Error(e) => assert_eq!(e.to_string(), *want),
                 other => panic!("{fields:?}: {other:?}"),
             }
@@ -206,7 +201,6 @@ mod tests {
         let filter = RowFilter { min_rating: Some(1000), max_rating: Some(1600) };
         assert!(filter.keeps(Some(1000)) && filter.keeps(Some(1600)));
         assert!(!filter.keeps(Some(999)) && !filter.keeps(Some(1601)) && !filter.keeps(None));
-        let a = annotate_row(row(&["x", FEN, "e5f6 e8e1", "2000"]), &columns(), LineForm::Puzzle, &filter);
-        assert!(matches!(a.outcome, Outcome::Filtered));
+        assert!(matches!(annotate(&["x", FEN, "e5f6 e8e1", "2000"], &filter).1, Outcome::Filtered));
     }
 }

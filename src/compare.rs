@@ -203,10 +203,10 @@ pub fn compare_csv(input: &InputSpec, examples: Option<Label>) -> Result<Report,
         if batch.is_empty() {
             break;
         }
-        let rows: Vec<(String, String, Option<LabelSet>)> = batch
+        let rows: Vec<(String, String, Option<LabelSet>)> = (0..batch.len())
             .into_par_iter()
-            .map(|raw| {
-                let annotated = annotate_row(raw, &columns, LineForm::Puzzle, &RowFilter::default());
+            .map(|i| {
+                let annotated = annotate_row(batch.row(i), &columns, LineForm::Puzzle, &RowFilter::default());
                 let row: &TextRow = &annotated.row;
                 let id = row.puzzle_id(&columns).unwrap_or("").to_owned();
                 let themes = row.field(Some(themes)).unwrap_or("").to_owned();

@@ -1,9 +1,9 @@
 //! Reading: a path or standard input, plain or zstd (sniffed from the magic
 //! bytes), parsed as CSV with columns found by header name (spec §1).
 //!
-//! The reader hands out rows in batches of raw CSV records; turning a record
-//! into a puzzle happens on the workers, so this stage only decompresses and
-//! splits lines.
+//! The reader hands out rows in batches ([`RowBatch`]); turning a row into a
+//! puzzle happens on the workers, so this stage only decompresses, splits
+//! lines and checks that fields are UTF-8.
 
 use std::fmt;
 use std::fs::File;
@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
-use csv::{ByteRecord, StringRecord};
+use csv::ByteRecord;
 
 use crate::line::RowError;
 
@@ -133,45 +133,117 @@ impl Columns {
     }
 }
 
-/// One data row as read: its 0-based index among the data rows and its
-/// fields, still bytes (the reader thread does no more than split lines).
-#[derive(Debug, Clone)]
-pub struct RawRow {
-    pub index: u64,
-    pub record: ByteRecord,
+/// A batch of data rows as read, every field already checked as UTF-8 on the
+/// reader thread and copied into one buffer: a row costs no allocation of
+/// its own, and the workers read the batch's rows from contiguous memory.
+/// A field that is not UTF-8 is kept lossily and remembered, so its row can
+/// be reported.
+#[derive(Default)]
+pub struct RowBatch {
+    text: String,
+    /// Each row's field boundaries, `fields + 1` offsets into `text` per row.
+    bounds: Vec<usize>,
+    rows: Vec<RowSpan>,
 }
 
-/// A data row as text: UTF-8 is validated once for the whole row, so every
-/// later field access is free. A field that is not UTF-8 is kept lossily and
-/// remembered, so the row can be reported.
-#[derive(Debug, Clone)]
-pub struct TextRow {
-    pub index: u64,
-    pub record: StringRecord,
+struct RowSpan {
+    index: u64,
+    /// Where the row's boundaries start in `bounds`.
+    first_bound: usize,
+    fields: usize,
     bad_utf8_field: Option<usize>,
 }
 
-impl TextRow {
-    pub fn from_raw(raw: RawRow) -> TextRow {
-        match StringRecord::from_byte_record(raw.record) {
-            Ok(record) => TextRow { index: raw.index, record, bad_utf8_field: None },
-            Err(e) => {
-                let field = e.utf8_error().field();
-                let bytes = e.into_byte_record();
-                let record: StringRecord = bytes.iter().map(|f| String::from_utf8_lossy(f).into_owned()).collect();
-                TextRow { index: raw.index, record, bad_utf8_field: Some(field) }
+impl RowBatch {
+    fn with_capacity(rows: usize) -> RowBatch {
+        RowBatch { text: String::new(), bounds: Vec::with_capacity(rows * 10), rows: Vec::with_capacity(rows) }
+    }
+
+    /// Appends a record as the data row numbered `index` (0-based).
+    pub fn push(&mut self, index: u64, record: &ByteRecord) {
+        let first_bound = self.bounds.len();
+        let mut bad_utf8_field = None;
+        self.bounds.push(self.text.len());
+        for (i, field) in record.iter().enumerate() {
+            match std::str::from_utf8(field) {
+                Ok(text) => self.text.push_str(text),
+                Err(_) => {
+                    self.text.push_str(&String::from_utf8_lossy(field));
+                    bad_utf8_field.get_or_insert(i);
+                }
             }
+            self.bounds.push(self.text.len());
         }
+        self.rows.push(RowSpan { index, first_bound, fields: record.len(), bad_utf8_field });
+    }
+
+    /// A batch of the given rows' fields, numbered from 0.
+    pub fn of(rows: &[&[&str]]) -> RowBatch {
+        let mut batch = RowBatch::with_capacity(rows.len());
+        for (index, fields) in rows.iter().enumerate() {
+            batch.push(index as u64, &ByteRecord::from(fields.to_vec()));
+        }
+        batch
+    }
+
+    pub fn len(&self) -> usize {
+        self.rows.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.rows.is_empty()
+    }
+
+    /// The `i`th row of the batch.
+    pub fn row(&self, i: usize) -> TextRow<'_> {
+        let span = &self.rows[i];
+        TextRow {
+            index: span.index,
+            text: &self.text,
+            bounds: &self.bounds[span.first_bound..=span.first_bound + span.fields],
+            bad_utf8_field: span.bad_utf8_field,
+        }
+    }
+
+    pub fn rows(&self) -> impl ExactSizeIterator<Item = TextRow<'_>> {
+        (0..self.len()).map(|i| self.row(i))
+    }
+}
+
+/// A data row of a [`RowBatch`]: its 0-based index among the data rows and
+/// its fields as text.
+#[derive(Clone, Copy)]
+pub struct TextRow<'a> {
+    pub index: u64,
+    text: &'a str,
+    bounds: &'a [usize],
+    bad_utf8_field: Option<usize>,
+}
+
+impl fmt::Debug for TextRow<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("TextRow")
+            .field("index", &self.index)
+            .field("fields", &(0..self.bounds.len() - 1).map(|i| self.raw_field(i)).collect::<Vec<_>>())
+            .finish()
+    }
+}
+
+impl<'a> TextRow<'a> {
+    /// Field `column` as read; `None` past the end of a short row.
+    pub fn raw_field(&self, column: usize) -> Option<&'a str> {
+        let end = *self.bounds.get(column + 1)?;
+        Some(&self.text[self.bounds[column]..end])
     }
 
     /// A field, trimmed of ASCII whitespace; `None` when the column is absent
     /// or the field empty.
-    pub fn field(&self, column: Option<usize>) -> Option<&str> {
-        let text = self.record.get(column?)?.trim_ascii();
+    pub fn field(&self, column: Option<usize>) -> Option<&'a str> {
+        let text = self.raw_field(column?)?.trim_ascii();
         (!text.is_empty()).then_some(text)
     }
 
-    fn checked(&self, column: Option<usize>, name: &'static str) -> Result<Option<&str>, RowError> {
+    fn checked(&self, column: Option<usize>, name: &'static str) -> Result<Option<&'a str>, RowError> {
         if column.is_some() && column == self.bad_utf8_field {
             return Err(RowError::InvalidUtf8(name));
         }
@@ -179,12 +251,12 @@ impl TextRow {
     }
 
     /// A required field as text; empty or absent is a row error.
-    pub fn required(&self, column: usize, name: &'static str) -> Result<&str, RowError> {
+    pub fn required(&self, column: usize, name: &'static str) -> Result<&'a str, RowError> {
         self.checked(Some(column), name)?.ok_or(RowError::MissingField(name))
     }
 
     /// An optional field as text: `None` when the column is absent or empty.
-    pub fn optional(&self, column: Option<usize>, name: &'static str) -> Result<Option<&str>, RowError> {
+    pub fn optional(&self, column: Option<usize>, name: &'static str) -> Result<Option<&'a str>, RowError> {
         self.checked(column, name)
     }
 
@@ -197,7 +269,7 @@ impl TextRow {
     }
 
     /// The puzzle id as far as it can be read, for error rows too.
-    pub fn puzzle_id(&self, columns: &Columns) -> Option<&str> {
+    pub fn puzzle_id(&self, columns: &Columns) -> Option<&'a str> {
         self.field(Some(columns.puzzle_id))
     }
 }
@@ -325,12 +397,10 @@ impl PuzzleReader {
     }
 
     /// Reads up to `max` rows; an empty batch means the input is done.
-    pub fn next_batch(&mut self, max: usize) -> Result<Vec<RawRow>, InputError> {
-        let mut batch = Vec::with_capacity(max);
+    pub fn next_batch(&mut self, max: usize) -> Result<RowBatch, InputError> {
+        let mut batch = RowBatch::with_capacity(max);
         while batch.len() < max && self.next_record()? {
-            // A clone allocates the row's exact size once; `self.record`
-            // keeps its grown buffers for the next row.
-            batch.push(RawRow { index: self.next_index, record: self.record.clone() });
+            batch.push(self.next_index, &self.record);
             self.next_index += 1;
         }
         Ok(batch)
@@ -388,7 +458,7 @@ pub fn find_puzzle(spec: &InputSpec, id: &str) -> Result<(String, String), Looku
         if batch.is_empty() {
             return Err(LookupError::NotFound { input: spec.name(), id: id.to_owned() });
         }
-        for row in batch.into_iter().map(TextRow::from_raw) {
+        for row in batch.rows() {
             if row.puzzle_id(&columns) == Some(id) {
                 let field = |column, name| row.required(column, name).map(str::to_owned);
                 return field(columns.fen, "FEN")
@@ -435,7 +505,8 @@ mod tests {
         let mut reader = reader_for(csv).unwrap();
         let c = reader.columns().clone();
         assert_eq!((c.moves, c.fen, c.puzzle_id, c.rating), (0, 2, 3, None));
-        let batch: Vec<TextRow> = reader.next_batch(10).unwrap().into_iter().map(TextRow::from_raw).collect();
+        let batch = reader.next_batch(10).unwrap();
+        let batch: Vec<TextRow> = batch.rows().collect();
         assert_eq!(batch.len(), 1);
         assert_eq!(batch[0].required(c.puzzle_id, "PuzzleId").unwrap(), "abc");
         assert_eq!(batch[0].required(c.moves, "Moves").unwrap(), "e2e4 e7e5");
@@ -448,7 +519,7 @@ mod tests {
         let compressed = zstd::encode_all(&plain[..], 3).unwrap();
         let mut reader = reader_for(&compressed).unwrap();
         assert_eq!(reader.next_batch(1).unwrap().len(), 1);
-        assert_eq!(reader.next_batch(5).unwrap()[0].index, 1);
+        assert_eq!(reader.next_batch(5).unwrap().row(0).index, 1);
     }
 
     #[test]
@@ -472,7 +543,8 @@ mod tests {
     fn short_rows_are_row_errors_not_fatal() {
         let mut reader = reader_for(b"PuzzleId,FEN,Moves,Rating\nx,f\ny,f,m,abc\nz,\xff\xfe,m\n").unwrap();
         let c = reader.columns().clone();
-        let batch: Vec<TextRow> = reader.next_batch(10).unwrap().into_iter().map(TextRow::from_raw).collect();
+        let batch = reader.next_batch(10).unwrap();
+        let batch: Vec<TextRow> = batch.rows().collect();
         assert_eq!(batch[2].required(c.fen, "FEN"), Err(RowError::InvalidUtf8("FEN")));
         assert_eq!(batch[2].required(c.puzzle_id, "PuzzleId"), Ok("z"));
         assert_eq!(batch[0].required(c.moves, "Moves"), Err(RowError::MissingField("Moves")));

@@ -1,7 +1,13 @@
-//! Writing: the two Parquet tables of spec §6 through polars' batched writer,
-//! zstd-compressed, one row group per batch. Files are written under
-//! temporary names in the output directory and renamed into place only when
-//! the run succeeds.
+//! Writing: the two Parquet tables of spec §6, zstd-compressed, one row
+//! group per batch. Files are written under temporary names in the output
+//! directory and renamed into place only when the run succeeds.
+//!
+//! Batches become Arrow arrays on the workers and Parquet pages on the
+//! writer thread (polars' Parquet writer, below its DataFrame layer): Koga
+//! knows which columns repeat, so it picks each column's encoding instead of
+//! having every column's cardinality estimated. Text over a fixed vocabulary
+//! (labels, squares, status) is handed over as dictionary arrays built
+//! without hashing.
 //!
 //! The column lists here are the source of truth that `schemas/*.json`
 //! documents; `tests/pipeline.rs` checks written files against those files.
@@ -10,10 +16,22 @@ use std::fs::{self, File};
 use std::io::BufWriter;
 use std::path::{Path, PathBuf};
 
-use polars::prelude::*;
+use polars::prelude::{CompatLevel, DataType, Field, Schema, SchemaExt};
+use polars_arrow::array::{
+    Array, BooleanArray, DictionaryArray, ListArray, MutableBinaryViewArray, PrimitiveArray, Utf8ViewArray,
+};
+use polars_arrow::bitmap::Bitmap;
+use polars_arrow::datatypes::{ArrowDataType, Field as ArrowField, IntegerType};
+use polars_arrow::offset::OffsetsBuffer;
+use polars_parquet::read::ParquetError;
+use polars_parquet::write::{
+    array_to_columns, schema_to_metadata_key, CompressionOptions, Compressor, DynIter, DynStreamingIterator, Encoding,
+    FallibleStreamingIterator, FileWriter, KeyValue, ParquetType, StatisticsOptions, Version, WriteOptions, ZstdLevel,
+};
 
 use crate::annotate::{Analysis, Annotated, Outcome};
 use crate::input::Columns;
+use crate::label::Label;
 use crate::manifest::{Manifest, PartRecord, ResumeRefused, FINISHED_MANIFEST_FILE, MANIFEST_FILE, STAGING_DIR};
 use crate::pipeline::{OutputError, Sink};
 use crate::tactics::Roles;
@@ -22,49 +40,108 @@ use shakmaty::{san::SanPlus, uci::UciMove};
 pub const PUZZLES_FILE: &str = "puzzles.parquet";
 pub const FIRES_FILE: &str = "fires.parquet";
 
-fn list_of_strings() -> DataType {
-    DataType::List(Box::new(DataType::String))
+/// What a column holds, which fixes its type and its Parquet encoding.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    /// 64-bit integers, distinct per row (row numbers).
+    Int64,
+    /// 32-bit integers that repeat (ratings, plies, gains).
+    Int32,
+    Bool,
+    /// Text distinct per row (ids, FEN, moves, URLs).
+    Text,
+    /// Text that repeats (moves in UCI and SAN, error messages).
+    RepeatedText,
+    /// Text from Koga's own vocabulary (labels, squares, status).
+    Vocabulary,
+    /// A list of input words (Lichess's themes, opening tags).
+    Words,
+    /// A list of Koga's labels.
+    Labels,
+}
+
+impl Kind {
+    fn dtype(self) -> DataType {
+        match self {
+            Kind::Int64 => DataType::Int64,
+            Kind::Int32 => DataType::Int32,
+            Kind::Bool => DataType::Boolean,
+            Kind::Text | Kind::RepeatedText | Kind::Vocabulary => DataType::String,
+            Kind::Words | Kind::Labels => DataType::List(Box::new(DataType::String)),
+        }
+    }
+
+    /// Plain where values are distinct; a dictionary where they repeat
+    /// (for repeated text and integers, polars-parquet falls back to plain
+    /// when a row group's values turn out distinct).
+    fn encoding(self) -> Encoding {
+        match self {
+            Kind::Int64 | Kind::Bool | Kind::Text | Kind::Words => Encoding::Plain,
+            Kind::Int32 | Kind::RepeatedText | Kind::Vocabulary | Kind::Labels => Encoding::RleDictionary,
+        }
+    }
+}
+
+/// Columns of `puzzles.parquet`, in order.
+const PUZZLES_COLUMNS: [(&str, Kind); 17] = [
+    ("row_number", Kind::Int64),
+    ("puzzle_id", Kind::Text),
+    ("status", Kind::Vocabulary),
+    ("error", Kind::RepeatedText),
+    ("fen", Kind::Text),
+    ("moves", Kind::Text),
+    ("rating", Kind::Int32),
+    ("rating_deviation", Kind::Int32),
+    ("popularity", Kind::Int32),
+    ("nb_plays", Kind::Int32),
+    ("lichess_themes", Kind::Words),
+    ("game_url", Kind::Text),
+    ("opening_tags", Kind::Words),
+    ("plies", Kind::Int32),
+    ("key_labels", Kind::Labels),
+    ("follow_up_labels", Kind::Labels),
+    ("puzzle_labels", Kind::Labels),
+];
+
+/// Columns of `fires.parquet` before the role columns, in order.
+const FIRES_COLUMNS: [(&str, Kind); 8] = [
+    ("row_number", Kind::Int64),
+    ("puzzle_id", Kind::Text),
+    ("ply", Kind::Int32),
+    ("uci", Kind::RepeatedText),
+    ("san", Kind::RepeatedText),
+    ("label", Kind::Vocabulary),
+    ("follow_up", Kind::Bool),
+    ("gain", Kind::Int32),
+];
+
+fn puzzles_columns() -> Vec<(&'static str, Kind)> {
+    PUZZLES_COLUMNS.to_vec()
+}
+
+/// The fixed columns, then one per role (a square name).
+fn fires_columns() -> Vec<(&'static str, Kind)> {
+    FIRES_COLUMNS.iter().copied().chain(Roles::NAMES.iter().map(|&role| (role, Kind::Vocabulary))).collect()
+}
+
+fn schema_of(columns: &[(&str, Kind)]) -> Schema {
+    Schema::from_iter(columns.iter().map(|&(name, kind)| Field::new(name.into(), kind.dtype())))
 }
 
 /// Columns of `puzzles.parquet`, in order.
 pub fn puzzles_schema() -> Schema {
-    let mut fields = vec![
-        Field::new("row_number".into(), DataType::Int64),
-        Field::new("puzzle_id".into(), DataType::String),
-        Field::new("status".into(), DataType::String),
-        Field::new("error".into(), DataType::String),
-        Field::new("fen".into(), DataType::String),
-        Field::new("moves".into(), DataType::String),
-    ];
-    for name in ["rating", "rating_deviation", "popularity", "nb_plays"] {
-        fields.push(Field::new(name.into(), DataType::Int32));
-    }
-    fields.extend([
-        Field::new("lichess_themes".into(), list_of_strings()),
-        Field::new("game_url".into(), DataType::String),
-        Field::new("opening_tags".into(), list_of_strings()),
-        Field::new("plies".into(), DataType::Int32),
-        Field::new("key_labels".into(), list_of_strings()),
-        Field::new("follow_up_labels".into(), list_of_strings()),
-        Field::new("puzzle_labels".into(), list_of_strings()),
-    ]);
-    Schema::from_iter(fields)
+    schema_of(&puzzles_columns())
 }
 
 /// Columns of `fires.parquet`, in order: the fixed ones, then one per role.
 pub fn fires_schema() -> Schema {
-    let mut fields = vec![
-        Field::new("row_number".into(), DataType::Int64),
-        Field::new("puzzle_id".into(), DataType::String),
-        Field::new("ply".into(), DataType::Int32),
-        Field::new("uci".into(), DataType::String),
-        Field::new("san".into(), DataType::String),
-        Field::new("label".into(), DataType::String),
-        Field::new("follow_up".into(), DataType::Boolean),
-        Field::new("gain".into(), DataType::Int32),
-    ];
-    fields.extend(Roles::NAMES.iter().map(|&role| Field::new(role.into(), DataType::String)));
-    Schema::from_iter(fields)
+    schema_of(&fires_columns())
+}
+
+/// One batch's rows of a table, column by column.
+pub struct Chunk {
+    rows: usize,
+    columns: Vec<Box<dyn Array>>,
 }
 
 /// Writes `puzzles.parquet` and `fires.parquet` into a directory: as two
@@ -78,13 +155,20 @@ enum Layout {
     Parts(Parts),
 }
 
-type Writer = polars::io::parquet::write::BatchedWriter<BufWriter<File>>;
+/// An open Parquet file: the polars-parquet writer, each column's Parquet
+/// type and encoding, and the footer's key-value metadata.
+struct Writer {
+    file: FileWriter<BufWriter<File>>,
+    types: Vec<ParquetType>,
+    encodings: Vec<Vec<Encoding>>,
+    options: WriteOptions,
+    footer: Vec<KeyValue>,
+}
 
-fn open_parquet(path: &Path, schema: &Schema, provenance: &[(String, String)]) -> Result<Writer, OutputError> {
+fn open_parquet(path: &Path, columns: &[(&str, Kind)], provenance: &[(String, String)]) -> Result<Writer, OutputError> {
     let file = File::create(path).map_err(|e| out_err(path, e))?;
-    ParquetWriter::new(BufWriter::with_capacity(1 << 20, file))
-        // Level 1: most of the size win of zstd at a fraction of the CPU.
-        .with_compression(ParquetCompression::Zstd(polars_parquet::write::ZstdLevel::try_new(1).ok()))
+    let schema = schema_of(columns);
+    let options = WriteOptions {
         // Min, max and null count per page and per row group. Asking for
         // null counts alone is not an option: polars-parquet then still
         // writes a page index (column index), and marks every page in it as
@@ -92,36 +176,49 @@ fn open_parquet(path: &Path, schema: &Schema, provenance: &[(String, String)]) -
         // a filtered scan. With min and max the page index is true, and
         // `row_number` (monotone in input order) lets readers skip row
         // groups in range queries and joins (figures in the README).
-        .with_statistics(StatisticsOptions::default())
-        // Encoding stays on the writer thread: the workers are busy
-        // classifying, and a --threads 1 run uses what it says.
-        .set_parallel(false)
-        // Readers take column types from the Arrow schema in the footer.
-        // Polars would store its newest (string_view) types, which
-        // pandas cannot convert; the classic large_string types read
-        // everywhere and describe the same Parquet data.
-        // After the schema, the run's provenance (`Options::provenance`).
-        .with_key_value_metadata(Some(KeyValueMetadata::Static(
-            std::iter::once(polars_parquet::write::schema_to_metadata_key(&schema.to_arrow(CompatLevel::oldest())))
-                .chain(provenance.iter().map(|(key, value)| polars_parquet::write::KeyValue {
-                    key: key.clone(),
-                    value: Some(value.clone()),
-                }))
-                .collect(),
-        )))
-        .batched(schema)
-        .map_err(|e| out_err(path, e))
+        statistics: StatisticsOptions::default(),
+        // Level 1: most of the size win of zstd at a fraction of the CPU.
+        compression: CompressionOptions::Zstd(ZstdLevel::try_new(1).ok()),
+        version: Version::V1,
+        data_page_size: None,
+    };
+    let file =
+        FileWriter::try_new(BufWriter::with_capacity(1 << 20, file), schema.to_arrow(CompatLevel::newest()), options)
+            .map_err(|e| out_err(path, e))?;
+    let types = file.parquet_schema().fields().to_vec();
+    let encodings = columns.iter().map(|&(_, kind)| vec![kind.encoding()]).collect();
+    // Readers take column types from the Arrow schema in the footer. The
+    // classic large_string types read everywhere (pandas cannot convert
+    // the newer string_view) and describe the same Parquet data. After the
+    // schema, the run's provenance (`Options::provenance`).
+    let footer = std::iter::once(schema_to_metadata_key(&schema.to_arrow(CompatLevel::oldest())))
+        .chain(provenance.iter().map(|(key, value)| KeyValue { key: key.clone(), value: Some(value.clone()) }))
+        .collect();
+    Ok(Writer { file, types, encodings, options, footer })
 }
 
-fn write_frame(writer: &mut Writer, path: &Path, df: &DataFrame) -> Result<(), OutputError> {
-    if df.height() > 0 {
-        writer.write_batch(df).map_err(|e| out_err(path, e))?;
+/// Writes a chunk as one row group; encoding and compression happen here,
+/// on the writer thread (the workers are busy classifying, and a
+/// `--threads 1` run uses what it says).
+fn write_chunk(writer: &mut Writer, path: &Path, chunk: &Chunk) -> Result<(), OutputError> {
+    if chunk.rows == 0 {
+        return Ok(());
     }
-    Ok(())
+    let mut columns = Vec::with_capacity(chunk.columns.len());
+    for ((array, parquet_type), encoding) in chunk.columns.iter().zip(&writer.types).zip(&writer.encodings) {
+        let pages =
+            array_to_columns(array, parquet_type.clone(), writer.options, encoding).map_err(|e| out_err(path, e))?;
+        for column_pages in pages {
+            let pages = DynIter::new(column_pages.map(|page| page.map_err(|e| ParquetError::OutOfSpec(e.to_string()))));
+            let compressed = Compressor::new(pages, writer.options.compression, Vec::new());
+            columns.push(Ok(DynStreamingIterator::new(compressed.map_err(polars::error::PolarsError::from))));
+        }
+    }
+    writer.file.write(chunk.rows as u64, DynIter::new(columns.into_iter())).map_err(|e| out_err(path, e))
 }
 
-fn close(writer: Writer, path: &Path) -> Result<(), OutputError> {
-    writer.finish().map(drop).map_err(|e| out_err(path, e))
+fn close(mut writer: Writer, path: &Path) -> Result<(), OutputError> {
+    writer.file.end(Some(writer.footer)).map(drop).map_err(|e| out_err(path, e))
 }
 
 /// One table as one file, written under a temporary name and renamed into
@@ -136,11 +233,11 @@ impl TableFile {
     fn create(
         dir: &Path,
         name: &str,
-        schema: &Schema,
+        columns: &[(&str, Kind)],
         provenance: &[(String, String)],
     ) -> Result<TableFile, OutputError> {
         let tmp = dir.join(format!(".{name}.tmp-{}", std::process::id()));
-        let writer = open_parquet(&tmp, schema, provenance)?;
+        let writer = open_parquet(&tmp, columns, provenance)?;
         Ok(TableFile { tmp, target: dir.join(name), writer })
     }
 
@@ -220,7 +317,7 @@ impl Parts {
         self.staging.join(table).join(if done { name } else { format!("{name}.tmp") })
     }
 
-    fn write(&mut self, puzzles: &DataFrame, fires: &DataFrame, input_rows: u64) -> Result<(), OutputError> {
+    fn write(&mut self, puzzles: &Chunk, fires: &Chunk, input_rows: u64) -> Result<(), OutputError> {
         let part = self.manifest.parts.len();
         let (puzzles_path, fires_path) = (self.path(PUZZLES_FILE, part, false), self.path(FIRES_FILE, part, false));
         if self.open.is_none() {
@@ -231,16 +328,16 @@ impl Parts {
                 puzzles_rows: 0,
                 fires_rows: 0,
             };
-            let puzzles_writer = open_parquet(&puzzles_path, &puzzles_schema(), &self.provenance)?;
-            let fires_writer = open_parquet(&fires_path, &fires_schema(), &self.provenance)?;
+            let puzzles_writer = open_parquet(&puzzles_path, &puzzles_columns(), &self.provenance)?;
+            let fires_writer = open_parquet(&fires_path, &fires_columns(), &self.provenance)?;
             self.open = Some(OpenPart { record, puzzles: puzzles_writer, fires: fires_writer });
         }
         let open = self.open.as_mut().expect("an open part");
-        write_frame(&mut open.puzzles, &puzzles_path, puzzles)?;
-        write_frame(&mut open.fires, &fires_path, fires)?;
+        write_chunk(&mut open.puzzles, &puzzles_path, puzzles)?;
+        write_chunk(&mut open.fires, &fires_path, fires)?;
         open.record.input_rows += input_rows;
-        open.record.puzzles_rows += puzzles.height() as u64;
-        open.record.fires_rows += fires.height() as u64;
+        open.record.puzzles_rows += puzzles.rows as u64;
+        open.record.fires_rows += fires.rows as u64;
         if open.record.input_rows >= self.part_rows {
             self.close_part()?;
         }
@@ -266,9 +363,8 @@ impl Parts {
         self.close_part()?;
         if self.manifest.parts.is_empty() {
             // An empty input still gives two readable (empty) tables.
-            let (puzzles, fires) =
-                (DataFrame::empty_with_schema(&puzzles_schema()), DataFrame::empty_with_schema(&fires_schema()));
-            self.write(&puzzles, &fires, 0)?;
+            let empty = || Chunk { rows: 0, columns: Vec::new() };
+            self.write(&empty(), &empty(), 0)?;
             self.close_part()?;
         }
         self.manifest.complete = true;
@@ -328,8 +424,8 @@ impl ParquetSink {
                 return Err(out_err(dir, ResumeRefused("only a part-file run (--part-rows) can be resumed".into())))
             }
             None => {
-                let puzzles = TableFile::create(dir, PUZZLES_FILE, &puzzles_schema(), &provenance)?;
-                let fires = match TableFile::create(dir, FIRES_FILE, &fires_schema(), &provenance) {
+                let puzzles = TableFile::create(dir, PUZZLES_FILE, &puzzles_columns(), &provenance)?;
+                let fires = match TableFile::create(dir, FIRES_FILE, &fires_columns(), &provenance) {
                     Ok(f) => f,
                     Err(e) => {
                         puzzles.abort();
@@ -345,19 +441,17 @@ impl ParquetSink {
 
 impl Sink for ParquetSink {
     /// The two tables' rows for one batch.
-    type Prepared = (DataFrame, DataFrame);
+    type Prepared = (Chunk, Chunk);
 
     fn prepare(batch: &[Annotated], columns: &Columns) -> Result<Self::Prepared, OutputError> {
-        let (puzzles, fires) = rayon::join(|| puzzles_frame(batch, columns), || fires_frame(batch, columns));
-        let frame_err = |e: PolarsError| OutputError::new("<batch>", e);
-        Ok((puzzles.map_err(frame_err)?, fires.map_err(frame_err)?))
+        Ok(rayon::join(|| puzzles_chunk(batch, columns), || fires_chunk(batch, columns)))
     }
 
     fn write(&mut self, (puzzles, fires): Self::Prepared, input_rows: u64) -> Result<(), OutputError> {
         match &mut self.layout {
             Layout::Files { puzzles: p, fires: f, .. } => {
-                write_frame(&mut p.writer, &p.tmp, &puzzles)?;
-                write_frame(&mut f.writer, &f.tmp, &fires)
+                write_chunk(&mut p.writer, &p.tmp, &puzzles)?;
+                write_chunk(&mut f.writer, &f.tmp, &fires)
             }
             Layout::Parts(parts) => parts.write(&puzzles, &fires, input_rows),
         }
@@ -421,151 +515,249 @@ impl Sink for ParquetSink {
     }
 }
 
-/// A square's name without allocating (`e7`).
-fn square_name(square: shakmaty::Square) -> &'static str {
-    const NAMES: [&str; 64] = [
-        "a1", "b1", "c1", "d1", "e1", "f1", "g1", "h1", "a2", "b2", "c2", "d2", "e2", "f2", "g2", "h2", "a3", "b3",
-        "c3", "d3", "e3", "f3", "g3", "h3", "a4", "b4", "c4", "d4", "e4", "f4", "g4", "h4", "a5", "b5", "c5", "d5",
-        "e5", "f5", "g5", "h5", "a6", "b6", "c6", "d6", "e6", "f6", "g6", "h6", "a7", "b7", "c7", "d7", "e7", "f7",
-        "g7", "h7", "a8", "b8", "c8", "d8", "e8", "f8", "g8", "h8",
-    ];
-    NAMES[square as usize]
+/// Square names, indexed by square (`a1` = 0, `h8` = 63).
+const SQUARE_NAMES: [&str; 64] = [
+    "a1", "b1", "c1", "d1", "e1", "f1", "g1", "h1", "a2", "b2", "c2", "d2", "e2", "f2", "g2", "h2", "a3", "b3", "c3",
+    "d3", "e3", "f3", "g3", "h3", "a4", "b4", "c4", "d4", "e4", "f4", "g4", "h4", "a5", "b5", "c5", "d5", "e5", "f5",
+    "g5", "h5", "a6", "b6", "c6", "d6", "e6", "f6", "g6", "h6", "a7", "b7", "c7", "d7", "e7", "f7", "g7", "h7", "a8",
+    "b8", "c8", "d8", "e8", "f8", "g8", "h8",
+];
+
+/// The values of `status`.
+const STATUS: [&str; 2] = ["ok", "error"];
+
+fn label_names() -> Vec<&'static str> {
+    Label::ALL.iter().map(|label| label.name()).collect()
 }
 
-fn str_column<'a>(name: &str, len: usize, values: impl Iterator<Item = Option<&'a str>>) -> Column {
-    let mut builder = StringChunkedBuilder::new(name.into(), len);
-    for v in values {
-        builder.append_option(v);
+fn text_column<'a>(len: usize, values: impl Iterator<Item = Option<&'a str>>) -> Box<dyn Array> {
+    let mut array = MutableBinaryViewArray::<str>::with_capacity(len);
+    for value in values {
+        array.push(value);
     }
-    builder.finish().into_column()
+    Utf8ViewArray::from(array).boxed()
 }
 
-fn list_column<'a, I>(name: &str, len: usize, values: impl Iterator<Item = Option<I>>) -> Column
+/// Text over a fixed vocabulary as a dictionary array, built without
+/// hashing: `entries` are indices into `vocabulary`. The dictionary holds
+/// only the entries the chunk uses, so each row group's dictionary and
+/// statistics describe its own values.
+fn vocabulary_column(vocabulary: &[&str], entries: impl Iterator<Item = Option<usize>>) -> Box<dyn Array> {
+    assert!(vocabulary.len() <= 256, "a vocabulary column has 8-bit keys");
+    let entries: Vec<Option<usize>> = entries.collect();
+    let mut used = vec![false; vocabulary.len()];
+    for &entry in entries.iter().flatten() {
+        used[entry] = true;
+    }
+    let mut keys = vec![0u8; vocabulary.len()];
+    let mut values = MutableBinaryViewArray::<str>::with_capacity(vocabulary.len());
+    for (entry, _) in used.iter().enumerate().filter(|(_, &used)| used) {
+        keys[entry] = values.len() as u8;
+        values.push_value(vocabulary[entry]);
+    }
+    let keys: PrimitiveArray<u8> = entries.iter().map(|entry| entry.map(|entry| keys[entry])).collect();
+    let dtype = ArrowDataType::Dictionary(IntegerType::UInt8, Box::new(ArrowDataType::Utf8View), false);
+    DictionaryArray::try_new(dtype, keys, Utf8ViewArray::from(values).boxed())
+        .expect("every key indexes the dictionary")
+        .boxed()
+}
+
+/// A list column: `lists` gives each row's items (`None`: a null row),
+/// `values` turns the flattened items into the list's values.
+fn list_column<T, I>(
+    lists: impl Iterator<Item = Option<I>>,
+    values: impl FnOnce(Vec<T>) -> Box<dyn Array>,
+) -> Box<dyn Array>
+where
+    I: Iterator<Item = T>,
+{
+    let mut offsets = vec![0i64];
+    let mut items = Vec::new();
+    let mut valid = Vec::new();
+    for list in lists {
+        valid.push(list.is_some());
+        items.extend(list.into_iter().flatten());
+        offsets.push(items.len() as i64);
+    }
+    let values = values(items);
+    let validity = valid.contains(&false).then(|| Bitmap::from_iter(valid));
+    let dtype = ArrowDataType::LargeList(Box::new(ArrowField::new("item".into(), values.dtype().clone(), true)));
+    let offsets = OffsetsBuffer::try_from(offsets).expect("offsets grow");
+    ListArray::<i64>::new(dtype, offsets, values, validity).boxed()
+}
+
+fn word_list_column<'a, I>(lists: impl Iterator<Item = Option<I>>) -> Box<dyn Array>
 where
     I: Iterator<Item = &'a str>,
 {
-    let mut builder = ListStringChunkedBuilder::new(name.into(), len, len * 4);
-    for v in values {
-        match v {
-            Some(items) => builder.append_values_iter(items),
-            None => builder.append_null(),
-        }
-    }
-    builder.finish().into_column()
+    list_column(lists, |words: Vec<&str>| text_column(words.len(), words.into_iter().map(Some)))
 }
 
-fn field(a: &Annotated, column: Option<usize>) -> Option<&str> {
+fn label_list_column<I>(names: &[&str], lists: impl Iterator<Item = I>) -> Box<dyn Array>
+where
+    I: Iterator<Item = Label>,
+{
+    list_column(lists.map(Some), |labels: Vec<Label>| {
+        vocabulary_column(names, labels.into_iter().map(|label| Some(label as usize)))
+    })
+}
+
+fn int32_column(values: impl Iterator<Item = Option<i32>>) -> Box<dyn Array> {
+    values.collect::<PrimitiveArray<i32>>().boxed()
+}
+
+fn row_number_column<'a>(rows: impl Iterator<Item = &'a Annotated<'a>>) -> Box<dyn Array> {
+    PrimitiveArray::<i64>::from_vec(rows.map(|a| a.row.index as i64 + 1).collect()).boxed()
+}
+
+fn field<'r>(a: &Annotated<'r>, column: Option<usize>) -> Option<&'r str> {
     a.row.field(column)
 }
 
 /// A space-separated field as a list; null when the input has no such column.
 /// Splitting on the space byte alone (memchr-fast) is what the format
 /// promises; runs of spaces give no empty words.
-fn words(a: &Annotated, column: Option<usize>) -> Option<impl Iterator<Item = &str>> {
+fn words<'r>(a: &Annotated<'r>, column: Option<usize>) -> Option<impl Iterator<Item = &'r str>> {
     column?;
     Some(field(a, column).unwrap_or("").split(' ').filter(|w| !w.is_empty()))
 }
 
-fn analysis(a: &Annotated) -> Option<&Analysis> {
+fn analysis<'b>(a: &'b Annotated<'_>) -> Option<&'b Analysis> {
     match &a.outcome {
         Outcome::Ok(an) => Some(an),
         _ => None,
     }
 }
 
-fn puzzles_frame(batch: &[Annotated], c: &Columns) -> PolarsResult<DataFrame> {
+fn puzzles_chunk(batch: &[Annotated], c: &Columns) -> Chunk {
     let rows: Vec<&Annotated> = batch.iter().filter(|a| !matches!(a.outcome, Outcome::Filtered)).collect();
     let n = rows.len();
-    let columns = vec![
-        Int64Chunked::from_iter_values("row_number".into(), rows.iter().map(|a| a.row.index as i64 + 1)).into_column(),
-        str_column("puzzle_id", n, rows.iter().map(|a| a.row.puzzle_id(c))),
-        str_column("status", n, rows.iter().map(|a| Some(if analysis(a).is_some() { "ok" } else { "error" }))),
-        {
-            let mut builder = StringChunkedBuilder::new("error".into(), n);
-            for a in &rows {
-                match &a.outcome {
-                    Outcome::Error(e) => builder.append_value(e.to_string()),
-                    _ => builder.append_null(),
-                }
-            }
-            builder.finish().into_column()
-        },
-        str_column("fen", n, rows.iter().map(|a| field(a, Some(c.fen)))),
-        str_column("moves", n, rows.iter().map(|a| field(a, Some(c.moves)))),
-        Int32Chunked::from_iter_options("rating".into(), rows.iter().map(|a| a.numbers.rating)).into_column(),
-        Int32Chunked::from_iter_options("rating_deviation".into(), rows.iter().map(|a| a.numbers.rating_deviation))
-            .into_column(),
-        Int32Chunked::from_iter_options("popularity".into(), rows.iter().map(|a| a.numbers.popularity)).into_column(),
-        Int32Chunked::from_iter_options("nb_plays".into(), rows.iter().map(|a| a.numbers.nb_plays)).into_column(),
-        list_column("lichess_themes", n, rows.iter().map(|a| words(a, c.themes))),
-        str_column("game_url", n, rows.iter().map(|a| field(a, c.game_url))),
-        list_column("opening_tags", n, rows.iter().map(|a| words(a, c.opening_tags))),
-        Int32Chunked::from_iter_options("plies".into(), rows.iter().map(|a| analysis(a).map(|an| an.plies() as i32)))
-            .into_column(),
-        list_column(
-            "key_labels",
-            n,
-            rows.iter().map(|a| Some(analysis(a).into_iter().flat_map(|an| an.labels(false)).map(|l| l.name()))),
-        ),
-        list_column(
-            "follow_up_labels",
-            n,
-            rows.iter().map(|a| Some(analysis(a).into_iter().flat_map(|an| an.labels(true)).map(|l| l.name()))),
-        ),
-        list_column(
-            "puzzle_labels",
-            n,
-            rows.iter().map(|a| {
-                Some(analysis(a).map(|an| an.puzzle_labels).unwrap_or_default().into_iter().map(|l| l.name()))
-            }),
-        ),
-    ];
-    DataFrame::new(n, columns)
-}
-
-fn fires_frame(batch: &[Annotated], c: &Columns) -> PolarsResult<DataFrame> {
-    // (row, its analysis, the fire, the fire's judged move)
-    type FireRow<'a> = (&'a Annotated, &'a Analysis, &'a crate::tactics::Fire, &'a (UciMove, SanPlus));
-    let fires: Vec<FireRow> = batch
+    let labels = label_names();
+    let errors: Vec<Option<String>> = rows
         .iter()
-        .filter_map(|a| match &a.outcome {
-            Outcome::Ok(an) => Some(an.fires.iter().zip(&an.fire_moves).map(move |(f, m)| (a, an, f, m))),
+        .map(|a| match &a.outcome {
+            Outcome::Error(e) => Some(e.to_string()),
             _ => None,
         })
+        .collect();
+    let columns = vec![
+        row_number_column(rows.iter().copied()),
+        text_column(n, rows.iter().map(|a| a.row.puzzle_id(c))),
+        vocabulary_column(&STATUS, rows.iter().map(|a| Some(usize::from(analysis(a).is_none())))),
+        text_column(n, errors.iter().map(Option::as_deref)),
+        text_column(n, rows.iter().map(|a| field(a, Some(c.fen)))),
+        text_column(n, rows.iter().map(|a| field(a, Some(c.moves)))),
+        int32_column(rows.iter().map(|a| a.numbers.rating)),
+        int32_column(rows.iter().map(|a| a.numbers.rating_deviation)),
+        int32_column(rows.iter().map(|a| a.numbers.popularity)),
+        int32_column(rows.iter().map(|a| a.numbers.nb_plays)),
+        word_list_column(rows.iter().map(|a| words(a, c.themes))),
+        text_column(n, rows.iter().map(|a| field(a, c.game_url))),
+        word_list_column(rows.iter().map(|a| words(a, c.opening_tags))),
+        int32_column(rows.iter().map(|a| analysis(a).map(|an| an.plies() as i32))),
+        label_list_column(&labels, rows.iter().map(|a| analysis(a).into_iter().flat_map(|an| an.labels(false)))),
+        label_list_column(&labels, rows.iter().map(|a| analysis(a).into_iter().flat_map(|an| an.labels(true)))),
+        label_list_column(
+            &labels,
+            rows.iter().map(|a| analysis(a).map(|an| an.puzzle_labels).unwrap_or_default().into_iter()),
+        ),
+    ];
+    Chunk { rows: n, columns }
+}
+
+fn fires_chunk(batch: &[Annotated], c: &Columns) -> Chunk {
+    // (row, the fire, the fire's judged move)
+    type FireRow<'a> = (&'a Annotated<'a>, &'a crate::tactics::Fire, &'a (UciMove, SanPlus));
+    let fires: Vec<FireRow> = batch
+        .iter()
+        .filter_map(|a| Some(analysis(a)?.fires.iter().zip(&analysis(a)?.fire_moves).map(move |(f, m)| (a, f, m))))
         .flatten()
         .collect();
     let n = fires.len();
     let mut text = String::new();
-    let mut uci = StringChunkedBuilder::new("uci".into(), n);
-    let mut san = StringChunkedBuilder::new("san".into(), n);
-    for (_, _, _, (fire_uci, fire_san)) in &fires {
+    let mut uci = MutableBinaryViewArray::<str>::with_capacity(n);
+    let mut san = MutableBinaryViewArray::<str>::with_capacity(n);
+    for (_, _, (fire_uci, fire_san)) in &fires {
         text.clear();
         fire_uci.append_to_string(&mut text);
-        uci.append_value(&text);
+        uci.push_value(&text);
         text.clear();
         fire_san.append_to_string(&mut text);
-        san.append_value(&text);
+        san.push_value(&text);
     }
     let mut columns = vec![
-        Int64Chunked::from_iter_values("row_number".into(), fires.iter().map(|(a, _, _, _)| a.row.index as i64 + 1))
-            .into_column(),
-        str_column("puzzle_id", n, fires.iter().map(|(a, _, _, _)| a.row.puzzle_id(c))),
-        Int32Chunked::from_iter_values("ply".into(), fires.iter().map(|(_, _, f, _)| i32::from(f.ply))).into_column(),
-        uci.finish().into_column(),
-        san.finish().into_column(),
-        str_column("label", n, fires.iter().map(|(_, _, f, _)| Some(f.label.name()))),
-        BooleanChunked::from_iter_values("follow_up".into(), fires.iter().map(|(_, _, f, _)| f.follow_up))
-            .into_column(),
-        Int32Chunked::from_iter_options("gain".into(), fires.iter().map(|(_, _, f, _)| f.gain.map(i32::from)))
-            .into_column(),
+        row_number_column(fires.iter().map(|(a, _, _)| *a)),
+        text_column(n, fires.iter().map(|(a, _, _)| a.row.puzzle_id(c))),
+        int32_column(fires.iter().map(|(_, f, _)| Some(i32::from(f.ply)))),
+        Utf8ViewArray::from(uci).boxed(),
+        Utf8ViewArray::from(san).boxed(),
+        vocabulary_column(&label_names(), fires.iter().map(|(_, f, _)| Some(f.label as usize))),
+        BooleanArray::from_slice(fires.iter().map(|(_, f, _)| f.follow_up).collect::<Vec<_>>()).boxed(),
+        int32_column(fires.iter().map(|(_, f, _)| f.gain.map(i32::from))),
     ];
-    let mut roles: Vec<StringChunkedBuilder> =
-        Roles::NAMES.iter().map(|&role| StringChunkedBuilder::new(role.into(), n)).collect();
-    for (_, _, f, _) in &fires {
-        for (builder, (_, square)) in roles.iter_mut().zip(f.roles.iter()) {
-            builder.append_option(square.map(square_name));
+    let mut role_squares = vec![Vec::with_capacity(n); Roles::NAMES.len()];
+    for (_, f, _) in &fires {
+        for (squares, (_, square)) in role_squares.iter_mut().zip(f.roles.iter()) {
+            squares.push(square.map(|square| square as usize));
         }
     }
-    columns.extend(roles.into_iter().map(|b| b.finish().into_column()));
-    DataFrame::new(n, columns)
+    columns.extend(role_squares.into_iter().map(|squares| vocabulary_column(&SQUARE_NAMES, squares.into_iter())));
+    Chunk { rows: n, columns }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_vocabulary_column_holds_only_the_entries_it_uses() {
+        let column = vocabulary_column(&["ok", "error", "other"], [Some(2), None, Some(0), Some(2)].into_iter());
+        let column = column.as_any().downcast_ref::<DictionaryArray<u8>>().unwrap();
+        let values = column.values().as_any().downcast_ref::<Utf8ViewArray>().unwrap();
+        assert_eq!(values.values_iter().collect::<Vec<_>>(), ["ok", "other"]);
+        let keys: Vec<Option<u8>> = column.keys().iter().map(|key| key.copied()).collect();
+        assert_eq!(keys, [Some(1), None, Some(0), Some(1)]);
+    }
+
+    #[test]
+    fn list_columns_keep_empty_and_null_rows_apart() {
+        let lists = [Some(vec!["a", "b"]), Some(vec![]), None];
+        let column = word_list_column(lists.iter().map(|list| list.as_ref().map(|words| words.iter().copied())));
+        let column = column.as_any().downcast_ref::<ListArray<i64>>().unwrap();
+        assert_eq!(column.offsets().as_slice(), [0, 2, 2, 2]);
+        assert_eq!((column.is_null(1), column.is_null(2)), (false, true));
+    }
+
+    #[test]
+    fn every_column_is_declared_with_the_type_it_is_built_with() {
+        let fen = "4r3/1k6/pp3r2/1b2P2p/3R1p2/P1R2P2/1P4PP/6K1 w - - 0 35";
+        let batch = crate::input::RowBatch::of(&[&["000Zo", fen, "e5f6 e8e1 g1f2 e1f1"], &["bad", "8/8 w", "e2e4"]]);
+        let columns = Columns { puzzle_id: 0, fen: 1, moves: 2, ..Columns::default() };
+        let filter = crate::annotate::RowFilter::default();
+        let rows: Vec<Annotated> = batch
+            .rows()
+            .map(|row| crate::annotate::annotate_row(row, &columns, crate::LineForm::Puzzle, &filter))
+            .collect();
+        // Dictionary arrays are written as their values' type.
+        let physical = |dtype: &ArrowDataType| match dtype {
+            ArrowDataType::Dictionary(_, values, _) => (**values).clone(),
+            ArrowDataType::LargeList(item) => match item.dtype() {
+                ArrowDataType::Dictionary(_, values, _) => {
+                    ArrowDataType::LargeList(Box::new(ArrowField::new(item.name.clone(), (**values).clone(), true)))
+                }
+                _ => dtype.clone(),
+            },
+            other => other.clone(),
+        };
+        for (chunk, declared) in
+            [(puzzles_chunk(&rows, &columns), puzzles_columns()), (fires_chunk(&rows, &columns), fires_columns())]
+        {
+            assert!(chunk.rows > 0);
+            assert_eq!(chunk.columns.len(), declared.len());
+            for (array, (name, kind)) in chunk.columns.iter().zip(&declared) {
+                assert_eq!(array.len(), chunk.rows, "{name}");
+                assert_eq!(physical(array.dtype()), kind.dtype().to_arrow(CompatLevel::newest()), "{name}");
+            }
+        }
+    }
 }

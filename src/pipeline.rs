@@ -22,7 +22,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 
 use crate::annotate::{annotate_row, Annotated, Outcome, RowFilter};
-use crate::input::{Columns, InputError, InputSpec, PuzzleReader, RawRow};
+use crate::input::{Columns, InputError, InputSpec, PuzzleReader, RowBatch};
 use crate::interrupt::{self, Signal};
 use crate::line::LineForm;
 use crate::manifest::{InputIdentity, Manifest};
@@ -362,7 +362,7 @@ pub fn run<S: Sink>(
     let limit = options.limit;
     let skip = sink.rows_done();
 
-    let (batch_tx, batch_rx) = sync_channel::<Result<Vec<RawRow>, InputError>>(2);
+    let (batch_tx, batch_rx) = sync_channel::<Result<RowBatch, InputError>>(2);
     let (token_tx, token_rx) = sync_channel::<()>(IN_FLIGHT);
     let (done_tx, done_rx) = channel::<Done<S::Prepared>>();
 
@@ -425,8 +425,11 @@ pub fn run<S: Sink>(
         let (columns, form, filter, done) = (columns.clone(), options.form, options.filter.clone(), done_tx.clone());
         let seq = spawned;
         pool.spawn(move || {
-            let annotated: Vec<Annotated> =
-                batch.into_par_iter().with_min_len(64).map(|row| annotate_row(row, &columns, form, &filter)).collect();
+            let annotated: Vec<Annotated> = (0..batch.len())
+                .into_par_iter()
+                .with_min_len(64)
+                .map(|i| annotate_row(batch.row(i), &columns, form, &filter))
+                .collect();
             let counts = Counts::of(&annotated);
             let prepared = S::prepare(&annotated, &columns);
             drop(annotated);
