@@ -146,6 +146,13 @@ pub struct RowBatch {
     rows: Vec<RowSpan>,
 }
 
+/// The size of a typical row: its fields, its bytes.
+#[derive(Debug, Clone, Copy)]
+struct RowShape {
+    fields: usize,
+    bytes: usize,
+}
+
 struct RowSpan {
     index: u64,
     /// Where the row's boundaries start in `bounds`.
@@ -155,8 +162,20 @@ struct RowSpan {
 }
 
 impl RowBatch {
-    fn with_capacity(rows: usize) -> RowBatch {
-        RowBatch { text: String::new(), bounds: Vec::with_capacity(rows * 10), rows: Vec::with_capacity(rows) }
+    /// A batch with room for `rows` rows of the given shape, so that its
+    /// buffers are allocated once rather than grown (and copied) row by row.
+    fn with_capacity(rows: usize, shape: RowShape) -> RowBatch {
+        RowBatch {
+            text: String::with_capacity(rows * shape.bytes),
+            bounds: Vec::with_capacity(rows * (shape.fields + 1)),
+            rows: Vec::with_capacity(rows),
+        }
+    }
+
+    /// The shape of this batch's rows, with some room to spare.
+    fn shape(&self) -> RowShape {
+        let rows = self.len().max(1);
+        RowShape { fields: self.bounds.len() / rows, bytes: self.text.len() / rows + self.text.len() / rows / 8 }
     }
 
     /// Appends a record as the data row numbered `index` (0-based).
@@ -179,7 +198,7 @@ impl RowBatch {
 
     /// A batch of the given rows' fields, numbered from 0.
     pub fn of(rows: &[&[&str]]) -> RowBatch {
-        let mut batch = RowBatch::with_capacity(rows.len());
+        let mut batch = RowBatch::with_capacity(rows.len(), RowShape { fields: 0, bytes: 0 });
         for (index, fields) in rows.iter().enumerate() {
             batch.push(index as u64, &ByteRecord::from(fields.to_vec()));
         }
@@ -299,6 +318,8 @@ pub struct PuzzleReader {
     bytes_read: Arc<AtomicU64>,
     total_bytes: Option<u64>,
     record: ByteRecord,
+    /// The last batch's rows, to size the next one's buffers.
+    row_shape: RowShape,
 }
 
 impl PuzzleReader {
@@ -351,6 +372,7 @@ impl PuzzleReader {
             bytes_read,
             total_bytes,
             record: ByteRecord::new(),
+            row_shape: RowShape { fields: header.len(), bytes: 256 },
         })
     }
 
@@ -398,10 +420,13 @@ impl PuzzleReader {
 
     /// Reads up to `max` rows; an empty batch means the input is done.
     pub fn next_batch(&mut self, max: usize) -> Result<RowBatch, InputError> {
-        let mut batch = RowBatch::with_capacity(max);
+        let mut batch = RowBatch::with_capacity(max, self.row_shape);
         while batch.len() < max && self.next_record()? {
             batch.push(self.next_index, &self.record);
             self.next_index += 1;
+        }
+        if !batch.is_empty() {
+            self.row_shape = batch.shape();
         }
         Ok(batch)
     }

@@ -571,9 +571,11 @@ fn list_column<T, I>(
 where
     I: Iterator<Item = T>,
 {
-    let mut offsets = vec![0i64];
-    let mut items = Vec::new();
-    let mut valid = Vec::new();
+    let rows = lists.size_hint().0;
+    let mut offsets = Vec::with_capacity(rows + 1);
+    offsets.push(0i64);
+    let mut items = Vec::with_capacity(rows * 2);
+    let mut valid = Vec::with_capacity(rows);
     for list in lists {
         valid.push(list.is_some());
         items.extend(list.into_iter().flatten());
@@ -668,12 +670,13 @@ fn puzzles_chunk(batch: &[Annotated], c: &Columns) -> Chunk {
 fn fires_chunk(batch: &[Annotated], c: &Columns) -> Chunk {
     // (row, the fire, the fire's judged move)
     type FireRow<'a> = (&'a Annotated<'a>, &'a crate::tactics::Fire, &'a (UciMove, SanPlus));
-    let fires: Vec<FireRow> = batch
-        .iter()
-        .filter_map(|a| Some(analysis(a)?.fires.iter().zip(&analysis(a)?.fire_moves).map(move |(f, m)| (a, f, m))))
-        .flatten()
-        .collect();
-    let n = fires.len();
+    let n = batch.iter().filter_map(analysis).map(|an| an.fires.len()).sum();
+    let mut fires: Vec<FireRow> = Vec::with_capacity(n);
+    for a in batch {
+        if let Some(an) = analysis(a) {
+            fires.extend(an.fires.iter().zip(&an.fire_moves).map(|(f, m)| (a, f, m)));
+        }
+    }
     let mut text = String::new();
     let mut uci = MutableBinaryViewArray::<str>::with_capacity(n);
     let mut san = MutableBinaryViewArray::<str>::with_capacity(n);

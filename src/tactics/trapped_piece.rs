@@ -67,6 +67,11 @@ fn judge(facts: &PlyFacts, target: Square) -> Option<Fire> {
             !before.attacks_from(a).contains(target)
         }
     })?;
+    // A longer line must cash the trap in: the cheapest test comes first.
+    let followed_up = facts.has_next_solver_move();
+    if followed_up && !cashed_in(facts, target) {
+        return None;
+    }
     // Safe where it stands: we cannot win it in place.
     if !board::profitable_capture(facts.ours_to_move_after()?, target) {
         return None;
@@ -78,11 +83,7 @@ fn judge(facts: &PlyFacts, target: Square) -> Option<Fire> {
     }
     let mut roles = Roles { target: Some(target), attacker: Some(new_attacker), ..Roles::default() };
     let mut fire = Fire::at(facts, Label::TrappedPiece).with_gain(value(facts.after.board().role_at(target)?) as i16);
-    if facts.has_next_solver_move() {
-        if !cashed_in(facts, target) {
-            return None;
-        }
-    } else {
+    if !followed_up {
         let [only] = flights.as_slice() else { return None };
         roles.escape = Some(only.to());
         fire.fallback = true;
