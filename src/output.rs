@@ -526,6 +526,9 @@ const SQUARE_NAMES: [&str; 64] = [
 /// The values of `status`.
 const STATUS: [&str; 2] = ["ok", "error"];
 
+// Labels are written as 8-bit dictionary keys.
+const _: () = assert!(Label::ALL.len() <= 256);
+
 fn label_names() -> Vec<&'static str> {
     Label::ALL.iter().map(|label| label.name()).collect()
 }
@@ -542,12 +545,10 @@ fn text_column<'a>(len: usize, values: impl Iterator<Item = Option<&'a str>>) ->
 /// hashing: `entries` are indices into `vocabulary`. The dictionary holds
 /// only the entries the chunk uses, so each row group's dictionary and
 /// statistics describe its own values.
-fn vocabulary_column(vocabulary: &[&str], entries: impl Iterator<Item = Option<usize>>) -> Box<dyn Array> {
-    assert!(vocabulary.len() <= 256, "a vocabulary column has 8-bit keys");
-    let entries: Vec<Option<usize>> = entries.collect();
+fn vocabulary_column(vocabulary: &[&str], entries: &[Option<u8>]) -> Box<dyn Array> {
     let mut used = vec![false; vocabulary.len()];
     for &entry in entries.iter().flatten() {
-        used[entry] = true;
+        used[usize::from(entry)] = true;
     }
     let mut keys = vec![0u8; vocabulary.len()];
     let mut values = MutableBinaryViewArray::<str>::with_capacity(vocabulary.len());
@@ -555,7 +556,7 @@ fn vocabulary_column(vocabulary: &[&str], entries: impl Iterator<Item = Option<u
         keys[entry] = values.len() as u8;
         values.push_value(vocabulary[entry]);
     }
-    let keys: PrimitiveArray<u8> = entries.iter().map(|entry| entry.map(|entry| keys[entry])).collect();
+    let keys: PrimitiveArray<u8> = entries.iter().map(|entry| entry.map(|entry| keys[usize::from(entry)])).collect();
     let dtype = ArrowDataType::Dictionary(IntegerType::UInt8, Box::new(ArrowDataType::Utf8View), false);
     DictionaryArray::try_new(dtype, keys, Utf8ViewArray::from(values).boxed())
         .expect("every key indexes the dictionary")
@@ -600,7 +601,7 @@ where
     I: Iterator<Item = Label>,
 {
     list_column(lists.map(Some), |labels: Vec<Label>| {
-        vocabulary_column(names, labels.into_iter().map(|label| Some(label as usize)))
+        vocabulary_column(names, &labels.into_iter().map(|label| Some(label as u8)).collect::<Vec<_>>())
     })
 }
 
@@ -645,7 +646,7 @@ fn puzzles_chunk(batch: &[Annotated], c: &Columns) -> Chunk {
     let columns = vec![
         row_number_column(rows.iter().copied()),
         text_column(n, rows.iter().map(|a| a.row.puzzle_id(c))),
-        vocabulary_column(&STATUS, rows.iter().map(|a| Some(usize::from(analysis(a).is_none())))),
+        vocabulary_column(&STATUS, &rows.iter().map(|a| Some(u8::from(analysis(a).is_none()))).collect::<Vec<_>>()),
         text_column(n, errors.iter().map(Option::as_deref)),
         text_column(n, rows.iter().map(|a| field(a, Some(c.fen)))),
         text_column(n, rows.iter().map(|a| field(a, Some(c.moves)))),
@@ -694,17 +695,17 @@ fn fires_chunk(batch: &[Annotated], c: &Columns) -> Chunk {
         int32_column(fires.iter().map(|(_, f, _)| Some(i32::from(f.ply)))),
         Utf8ViewArray::from(uci).boxed(),
         Utf8ViewArray::from(san).boxed(),
-        vocabulary_column(&label_names(), fires.iter().map(|(_, f, _)| Some(f.label as usize))),
+        vocabulary_column(&label_names(), &fires.iter().map(|(_, f, _)| Some(f.label as u8)).collect::<Vec<_>>()),
         BooleanArray::from_slice(fires.iter().map(|(_, f, _)| f.follow_up).collect::<Vec<_>>()).boxed(),
         int32_column(fires.iter().map(|(_, f, _)| f.gain.map(i32::from))),
     ];
     let mut role_squares = vec![Vec::with_capacity(n); Roles::NAMES.len()];
     for (_, f, _) in &fires {
         for (squares, (_, square)) in role_squares.iter_mut().zip(f.roles.iter()) {
-            squares.push(square.map(|square| square as usize));
+            squares.push(square.map(|square| square as u8));
         }
     }
-    columns.extend(role_squares.into_iter().map(|squares| vocabulary_column(&SQUARE_NAMES, squares.into_iter())));
+    columns.extend(role_squares.into_iter().map(|squares| vocabulary_column(&SQUARE_NAMES, &squares)));
     Chunk { rows: n, columns }
 }
 
@@ -714,7 +715,7 @@ mod tests {
 
     #[test]
     fn a_vocabulary_column_holds_only_the_entries_it_uses() {
-        let column = vocabulary_column(&["ok", "error", "other"], [Some(2), None, Some(0), Some(2)].into_iter());
+        let column = vocabulary_column(&["ok", "error", "other"], &[Some(2), None, Some(0), Some(2)]);
         let column = column.as_any().downcast_ref::<DictionaryArray<u8>>().unwrap();
         let values = column.values().as_any().downcast_ref::<Utf8ViewArray>().unwrap();
         assert_eq!(values.values_iter().collect::<Vec<_>>(), ["ok", "other"]);
