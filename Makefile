@@ -5,9 +5,9 @@ PIPELINE  ?= pipelines/sample.toml
 ## The build `make annotate` uses. The embedded sample runs on the
 ## unoptimized build that `make test` shares (the first run on a fresh
 ## machine is the shortest there); any other pipeline (the whole database)
-## on the optimized release build. `make annotate PROFILE=release` forces it.
-PROFILE   ?= $(if $(filter pipelines/sample.toml,$(PIPELINE)),dev,release)
-KOGA      := target/$(if $(filter dev,$(PROFILE)),debug,$(PROFILE))/koga
+## on the optimized release build. `make annotate KOGA_PROFILE=release` forces it.
+KOGA_PROFILE ?= $(if $(filter pipelines/sample.toml,$(PIPELINE)),dev,release)
+KOGA         := target/$(if $(filter dev,$(KOGA_PROFILE)),debug,$(KOGA_PROFILE))/koga
 BENCH_ROWS    ?= 1000000
 BENCH_THREADS ?= 0
 LICHESS_URL   := https://database.lichess.org/lichess_db_puzzle.csv.zst
@@ -17,7 +17,7 @@ LICHESS_URL   := https://database.lichess.org/lichess_db_puzzle.csv.zst
 all: build
 
 build:
-	$(CARGO) build --locked --profile $(PROFILE)
+	$(CARGO) build --locked --profile $(KOGA_PROFILE)
 
 ## Annotate the pipeline's input (default: the embedded sample in data/).
 annotate: build
