@@ -138,7 +138,6 @@ impl Columns {
 /// its own, and the workers read the batch's rows from contiguous memory.
 /// A field that is not UTF-8 is kept lossily and remembered, so its row can
 /// be reported.
-#[derive(Default)]
 pub struct RowBatch {
     text: String,
     /// Each row's field boundaries, `fields + 1` offsets into `text` per row.

@@ -175,6 +175,8 @@ macro_rules! labels {
         impl Label {
             /// All labels, in declaration order.
             pub const ALL: &'static [Label] = &[$(Label::$variant,)*];
+            /// The labels' output names, indexed by `Label as usize`.
+            pub const NAMES: &'static [&'static str] = &[$($name,)*];
         }
     };
 }

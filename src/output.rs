@@ -115,10 +115,6 @@ const FIRES_COLUMNS: [(&str, Kind); 8] = [
     ("gain", Kind::Int32),
 ];
 
-fn puzzles_columns() -> Vec<(&'static str, Kind)> {
-    PUZZLES_COLUMNS.to_vec()
-}
-
 /// The fixed columns, then one per role (a square name).
 fn fires_columns() -> Vec<(&'static str, Kind)> {
     FIRES_COLUMNS.iter().copied().chain(Roles::NAMES.iter().map(|&role| (role, Kind::Vocabulary))).collect()
@@ -130,7 +126,7 @@ fn schema_of(columns: &[(&str, Kind)]) -> Schema {
 
 /// Columns of `puzzles.parquet`, in order.
 pub fn puzzles_schema() -> Schema {
-    schema_of(&puzzles_columns())
+    schema_of(&PUZZLES_COLUMNS)
 }
 
 /// Columns of `fires.parquet`, in order: the fixed ones, then one per role.
@@ -328,7 +324,7 @@ impl Parts {
                 puzzles_rows: 0,
                 fires_rows: 0,
             };
-            let puzzles_writer = open_parquet(&puzzles_path, &puzzles_columns(), &self.provenance)?;
+            let puzzles_writer = open_parquet(&puzzles_path, &PUZZLES_COLUMNS, &self.provenance)?;
             let fires_writer = open_parquet(&fires_path, &fires_columns(), &self.provenance)?;
             self.open = Some(OpenPart { record, puzzles: puzzles_writer, fires: fires_writer });
         }
@@ -424,7 +420,7 @@ impl ParquetSink {
                 return Err(out_err(dir, ResumeRefused("only a part-file run (--part-rows) can be resumed".into())))
             }
             None => {
-                let puzzles = TableFile::create(dir, PUZZLES_FILE, &puzzles_columns(), &provenance)?;
+                let puzzles = TableFile::create(dir, PUZZLES_FILE, &PUZZLES_COLUMNS, &provenance)?;
                 let fires = match TableFile::create(dir, FIRES_FILE, &fires_columns(), &provenance) {
                     Ok(f) => f,
                     Err(e) => {
@@ -527,11 +523,7 @@ const SQUARE_NAMES: [&str; 64] = [
 const STATUS: [&str; 2] = ["ok", "error"];
 
 // Labels are written as 8-bit dictionary keys.
-const _: () = assert!(Label::ALL.len() <= 256);
-
-fn label_names() -> Vec<&'static str> {
-    Label::ALL.iter().map(|label| label.name()).collect()
-}
+const _: () = assert!(Label::NAMES.len() <= 256);
 
 fn text_column<'a>(len: usize, values: impl Iterator<Item = Option<&'a str>>) -> Box<dyn Array> {
     let mut array = MutableBinaryViewArray::<str>::with_capacity(len);
@@ -596,13 +588,12 @@ where
     list_column(lists, |words: Vec<&str>| text_column(words.len(), words.into_iter().map(Some)))
 }
 
-fn label_list_column<I>(names: &[&str], lists: impl Iterator<Item = I>) -> Box<dyn Array>
+fn label_list_column<I>(lists: impl Iterator<Item = I>) -> Box<dyn Array>
 where
     I: Iterator<Item = Label>,
 {
-    list_column(lists.map(Some), |labels: Vec<Label>| {
-        vocabulary_column(names, &labels.into_iter().map(|label| Some(label as u8)).collect::<Vec<_>>())
-    })
+    let keys = lists.map(|labels| Some(labels.map(|label| Some(label as u8))));
+    list_column(keys, |keys: Vec<Option<u8>>| vocabulary_column(Label::NAMES, &keys))
 }
 
 fn int32_column(values: impl Iterator<Item = Option<i32>>) -> Box<dyn Array> {
@@ -635,7 +626,6 @@ fn analysis<'b>(a: &'b Annotated<'_>) -> Option<&'b Analysis> {
 fn puzzles_chunk(batch: &[Annotated], c: &Columns) -> Chunk {
     let rows: Vec<&Annotated> = batch.iter().filter(|a| !matches!(a.outcome, Outcome::Filtered)).collect();
     let n = rows.len();
-    let labels = label_names();
     let errors: Vec<Option<String>> = rows
         .iter()
         .map(|a| match &a.outcome {
@@ -658,12 +648,9 @@ fn puzzles_chunk(batch: &[Annotated], c: &Columns) -> Chunk {
         text_column(n, rows.iter().map(|a| field(a, c.game_url))),
         word_list_column(rows.iter().map(|a| words(a, c.opening_tags))),
         int32_column(rows.iter().map(|a| analysis(a).map(|an| an.plies() as i32))),
-        label_list_column(&labels, rows.iter().map(|a| analysis(a).into_iter().flat_map(|an| an.labels(false)))),
-        label_list_column(&labels, rows.iter().map(|a| analysis(a).into_iter().flat_map(|an| an.labels(true)))),
-        label_list_column(
-            &labels,
-            rows.iter().map(|a| analysis(a).map(|an| an.puzzle_labels).unwrap_or_default().into_iter()),
-        ),
+        label_list_column(rows.iter().map(|a| analysis(a).into_iter().flat_map(|an| an.labels(false)))),
+        label_list_column(rows.iter().map(|a| analysis(a).into_iter().flat_map(|an| an.labels(true)))),
+        label_list_column(rows.iter().map(|a| analysis(a).map(|an| an.puzzle_labels).unwrap_or_default().into_iter())),
     ];
     Chunk { rows: n, columns }
 }
@@ -695,7 +682,7 @@ fn fires_chunk(batch: &[Annotated], c: &Columns) -> Chunk {
         int32_column(fires.iter().map(|(_, f, _)| Some(i32::from(f.ply)))),
         Utf8ViewArray::from(uci).boxed(),
         Utf8ViewArray::from(san).boxed(),
-        vocabulary_column(&label_names(), &fires.iter().map(|(_, f, _)| Some(f.label as u8)).collect::<Vec<_>>()),
+        vocabulary_column(Label::NAMES, &fires.iter().map(|(_, f, _)| Some(f.label as u8)).collect::<Vec<_>>()),
         BooleanArray::from_slice(fires.iter().map(|(_, f, _)| f.follow_up).collect::<Vec<_>>()).boxed(),
         int32_column(fires.iter().map(|(_, f, _)| f.gain.map(i32::from))),
     ];
@@ -753,9 +740,10 @@ mod tests {
             },
             other => other.clone(),
         };
-        for (chunk, declared) in
-            [(puzzles_chunk(&rows, &columns), puzzles_columns()), (fires_chunk(&rows, &columns), fires_columns())]
-        {
+        for (chunk, declared) in [
+            (puzzles_chunk(&rows, &columns), PUZZLES_COLUMNS.to_vec()),
+            (fires_chunk(&rows, &columns), fires_columns()),
+        ] {
             assert!(chunk.rows > 0);
             assert_eq!(chunk.columns.len(), declared.len());
             for (array, (name, kind)) in chunk.columns.iter().zip(&declared) {

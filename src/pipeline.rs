@@ -71,9 +71,7 @@ impl Options {
             resume: false,
         }
     }
-}
 
-impl Options {
     /// What an output file records about the run that wrote it: the Koga
     /// and vocabulary versions, the input's file name and the options that
     /// shape the output (not the thread count: the bytes do not depend on
