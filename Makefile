@@ -12,7 +12,7 @@ BENCH_ROWS    ?= 1000000
 BENCH_THREADS ?= 0
 LICHESS_URL   := https://database.lichess.org/lichess_db_puzzle.csv.zst
 
-.PHONY: all build annotate notebook test test-rust test-python docs bench bench-e2e download clean
+.PHONY: all build annotate notebook python test test-rust test-python docs bench bench-e2e bench-python download clean
 
 all: build
 
@@ -24,12 +24,14 @@ annotate: build
 	$(KOGA) run $(PIPELINE)
 
 ## Every test: Rust unit, golden and end-to-end tests, then the Parquet
-## read back by DuckDB, polars, pyarrow and pandas (tests/python).
+## read back by DuckDB, polars, pyarrow and pandas, and the Python package
+## on Ray and Spark (tests/python).
 test: test-rust test-python
 
 test-rust:
 	$(CARGO) fmt --all -- --check
 	$(CARGO) clippy --locked --all-targets -- -D warnings
+	$(CARGO) clippy --locked -p koga-python -- -D warnings
 	$(CARGO) test --locked
 
 ## The project's own Python environment: the pinned readers and pytest, and
@@ -49,8 +51,18 @@ notebook: annotate $(PYENV)/installed
 	KOGA=$(KOGA) KOGA_OUT=$(NOTEBOOK_OUT) KOGA_SAVE_FIGURES=1 $(PYENV)/bin/jupyter nbconvert --to html \
 		--execute notebooks/tour.ipynb --output-dir out --output tour.html
 
+## The Python package (python/): built with maturin and installed into the
+## project's environment, target/pyenv. Optimized by default; `make test`
+## installs the unoptimized build (PYTHON_PROFILE=dev), which compiles in a
+## fraction of the time and shares the other tests' dependencies.
+PYTHON_PROFILE ?= release
+python: $(PYENV)/installed
+	VIRTUAL_ENV=$(abspath $(PYENV)) $(PYENV)/bin/maturin develop --locked --quiet \
+		$(if $(filter release,$(PYTHON_PROFILE)),--release) -m python/Cargo.toml
+
 test-python: $(PYENV)/installed
 	$(CARGO) build --locked --quiet
+	$(MAKE) --no-print-directory python PYTHON_PROFILE=dev
 	KOGA=target/debug/koga $(PYENV)/bin/python -m pytest -q -p no:cacheprovider tests/python
 	$(PYTHON) scripts/gen_tactic_docs.py --koga target/debug/koga --check
 
@@ -69,6 +81,12 @@ bench:
 
 bench-e2e:
 	scripts/bench.sh $(BENCH_ROWS) $(BENCH_THREADS)
+
+## The Python package against the CLI on the same puzzles (release builds).
+BENCH_PYTHON_ROWS ?= 100000
+bench-python: python
+	$(CARGO) build --release --locked --quiet --bin koga --example repeat_input
+	$(PYENV)/bin/python scripts/bench_python.py $(BENCH_PYTHON_ROWS) $(BENCH_THREADS)
 
 ## Fetch the full Lichess puzzle database (~300 MB) for pipelines/lichess.toml.
 download:

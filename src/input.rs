@@ -115,29 +115,51 @@ impl Columns {
             }
             names.push(name.trim().to_owned());
         }
-        let find = |column: &str| names.iter().position(|n| n == column);
-        let require =
-            |column: &'static str| find(column).ok_or(InputError::MissingColumn { input: input.to_owned(), column });
+        Columns::find(&names).map_err(|column| InputError::MissingColumn { input: input.to_owned(), column })
+    }
+
+    /// The known columns among `names` (a header's, or an Arrow table's
+    /// column names); `Err` names a missing required column.
+    pub fn find<S: AsRef<str>>(names: &[S]) -> Result<Columns, &'static str> {
+        let [puzzle_id, fen, moves, rating, rating_deviation, popularity, nb_plays, themes, game_url, opening_tags] =
+            COLUMN_NAMES.map(|column| names.iter().position(|name| name.as_ref() == column));
+        let require = |found: Option<usize>, column: usize| found.ok_or(COLUMN_NAMES[column]);
         Ok(Columns {
-            puzzle_id: require("PuzzleId")?,
-            fen: require("FEN")?,
-            moves: require("Moves")?,
-            rating: find("Rating"),
-            rating_deviation: find("RatingDeviation"),
-            popularity: find("Popularity"),
-            nb_plays: find("NbPlays"),
-            themes: find("Themes"),
-            game_url: find("GameUrl"),
-            opening_tags: find("OpeningTags"),
+            puzzle_id: require(puzzle_id, 0)?,
+            fen: require(fen, 1)?,
+            moves: require(moves, 2)?,
+            rating,
+            rating_deviation,
+            popularity,
+            nb_plays,
+            themes,
+            game_url,
+            opening_tags,
         })
     }
 }
+
+/// The input columns Koga reads (spec §1), in [`Columns`] order; the first
+/// three are required.
+pub const COLUMN_NAMES: [&str; 10] = [
+    "PuzzleId",
+    "FEN",
+    "Moves",
+    "Rating",
+    "RatingDeviation",
+    "Popularity",
+    "NbPlays",
+    "Themes",
+    "GameUrl",
+    "OpeningTags",
+];
 
 /// A batch of data rows as read, every field already checked as UTF-8 on the
 /// reader thread and copied into one buffer: a row costs no allocation of
 /// its own, and the workers read the batch's rows from contiguous memory.
 /// A field that is not UTF-8 is kept lossily and remembered, so its row can
 /// be reported.
+#[derive(Default)]
 pub struct RowBatch {
     text: String,
     /// Each row's field boundaries, `fields + 1` offsets into `text` per row.
@@ -158,6 +180,8 @@ struct RowSpan {
     first_bound: usize,
     fields: usize,
     bad_utf8_field: Option<usize>,
+    /// Bit `i` set: field `i` is absent.
+    absent: u16,
 }
 
 impl RowBatch {
@@ -179,27 +203,43 @@ impl RowBatch {
 
     /// Appends a record as the data row numbered `index` (0-based).
     pub fn push(&mut self, index: u64, record: &ByteRecord) {
+        self.push_fields(index, record.iter().map(Some));
+    }
+
+    /// Appends a data row numbered `index` (0-based) from its fields, each
+    /// as bytes or `None` where it is absent (a null in an Arrow column):
+    /// an absent field reads as a short row's missing one. Only the first
+    /// [`RowBatch::MAX_ABSENT`] fields can be absent.
+    pub fn push_fields<'f>(&mut self, index: u64, fields: impl IntoIterator<Item = Option<&'f [u8]>>) {
         let first_bound = self.bounds.len();
         let mut bad_utf8_field = None;
+        let mut absent = 0u16;
         self.bounds.push(self.text.len());
-        for (i, field) in record.iter().enumerate() {
-            match std::str::from_utf8(field) {
-                Ok(text) => self.text.push_str(text),
-                Err(_) => {
-                    self.text.push_str(&String::from_utf8_lossy(field));
+        for (i, field) in fields.into_iter().enumerate() {
+            match field.map(std::str::from_utf8) {
+                Some(Ok(text)) => self.text.push_str(text),
+                Some(Err(_)) => {
+                    self.text.push_str(&String::from_utf8_lossy(field.unwrap_or_default()));
                     bad_utf8_field.get_or_insert(i);
                 }
+                // Past the mask an absent field reads as an empty one.
+                None if i < Self::MAX_ABSENT => absent |= 1 << i,
+                None => {}
             }
             self.bounds.push(self.text.len());
         }
-        self.rows.push(RowSpan { index, first_bound, fields: record.len(), bad_utf8_field });
+        let fields = self.bounds.len() - first_bound - 1;
+        self.rows.push(RowSpan { index, first_bound, fields, bad_utf8_field, absent });
     }
+
+    /// How many leading fields of a row [`RowBatch::push_fields`] can mark absent.
+    pub const MAX_ABSENT: usize = 16;
 
     /// A batch of the given rows' fields, numbered from 0.
     pub fn of(rows: &[&[&str]]) -> RowBatch {
-        let mut batch = RowBatch::with_capacity(rows.len(), RowShape { fields: 0, bytes: 0 });
+        let mut batch = RowBatch::default();
         for (index, fields) in rows.iter().enumerate() {
-            batch.push(index as u64, &ByteRecord::from(fields.to_vec()));
+            batch.push_fields(index as u64, fields.iter().map(|field| Some(field.as_bytes())));
         }
         batch
     }
@@ -220,6 +260,7 @@ impl RowBatch {
             text: &self.text,
             bounds: &self.bounds[span.first_bound..=span.first_bound + span.fields],
             bad_utf8_field: span.bad_utf8_field,
+            absent: span.absent,
         }
     }
 
@@ -236,6 +277,7 @@ pub struct TextRow<'a> {
     text: &'a str,
     bounds: &'a [usize],
     bad_utf8_field: Option<usize>,
+    absent: u16,
 }
 
 impl fmt::Debug for TextRow<'_> {
@@ -248,8 +290,12 @@ impl fmt::Debug for TextRow<'_> {
 }
 
 impl<'a> TextRow<'a> {
-    /// Field `column` as read; `None` past the end of a short row.
+    /// Field `column` as read; `None` past the end of a short row, or where
+    /// the field is absent.
     pub fn raw_field(&self, column: usize) -> Option<&'a str> {
+        if column < RowBatch::MAX_ABSENT && self.absent & (1 << column) != 0 {
+            return None;
+        }
         let end = *self.bounds.get(column + 1)?;
         Some(&self.text[self.bounds[column]..end])
     }
@@ -561,6 +607,17 @@ mod tests {
         });
         let err = result.unwrap_err();
         assert!(err.to_string().contains("truncated"), "{err}");
+    }
+
+    #[test]
+    fn absent_fields_read_as_a_short_row_s_missing_ones() {
+        let mut batch = RowBatch::default();
+        batch.push_fields(7, [Some(&b"x"[..]), None, Some(b""), Some(b"\xff")]);
+        let row = batch.row(0);
+        assert_eq!((row.index, row.raw_field(0), row.raw_field(1), row.raw_field(2)), (7, Some("x"), None, Some("")));
+        assert_eq!(row.required(1, "FEN"), Err(RowError::MissingField("FEN")));
+        assert_eq!(row.required(3, "Moves"), Err(RowError::InvalidUtf8("Moves")));
+        assert_eq!(row.raw_field(4), None);
     }
 
     #[test]

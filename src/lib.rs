@@ -27,6 +27,7 @@ pub mod mate_scene;
 #[cfg(feature = "parquet")]
 pub mod output;
 pub mod pipeline;
+pub mod table;
 pub mod tactics;
 
 pub use label::{Label, LabelSet, RoleName, Roles};

@@ -29,99 +29,39 @@ use polars_parquet::write::{
     FallibleStreamingIterator, FileWriter, KeyValue, ParquetType, StatisticsOptions, Version, WriteOptions, ZstdLevel,
 };
 
-use crate::annotate::{Analysis, Annotated, Outcome};
+use crate::annotate::Annotated;
 use crate::input::Columns;
 use crate::label::Label;
 use crate::manifest::{Manifest, PartRecord, ResumeRefused, FINISHED_MANIFEST_FILE, MANIFEST_FILE, STAGING_DIR};
 use crate::pipeline::{OutputError, Sink};
-use crate::tactics::Roles;
-use shakmaty::{san::SanPlus, uci::UciMove};
+use crate::table::{self, fires_chunk, fires_columns, puzzles_chunk, ArrayBuilder, Kind, PUZZLES_COLUMNS};
 
 pub const PUZZLES_FILE: &str = "puzzles.parquet";
 pub const FIRES_FILE: &str = "fires.parquet";
 
-/// What a column holds, which fixes its type and its Parquet encoding.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Kind {
-    /// 64-bit integers, distinct per row (row numbers).
-    Int64,
-    /// 32-bit integers that repeat (ratings, plies, gains).
-    Int32,
-    Bool,
-    /// Text distinct per row (ids, FEN, moves, URLs).
-    Text,
-    /// Text that repeats (moves in UCI and SAN, error messages).
-    RepeatedText,
-    /// Text from Koga's own vocabulary (labels, squares, status).
-    Vocabulary,
-    /// A list of input words (Lichess's themes, opening tags).
-    Words,
-    /// A list of Koga's labels.
-    Labels,
-}
-
-impl Kind {
-    fn dtype(self) -> DataType {
-        match self {
-            Kind::Int64 => DataType::Int64,
-            Kind::Int32 => DataType::Int32,
-            Kind::Bool => DataType::Boolean,
-            Kind::Text | Kind::RepeatedText | Kind::Vocabulary => DataType::String,
-            Kind::Words | Kind::Labels => DataType::List(Box::new(DataType::String)),
-        }
-    }
-
-    /// Plain where values are distinct; a dictionary where they repeat
-    /// (for repeated text and integers, polars-parquet falls back to plain
-    /// when a row group's values turn out distinct).
-    fn encoding(self) -> Encoding {
-        match self {
-            Kind::Int64 | Kind::Bool | Kind::Text | Kind::Words => Encoding::Plain,
-            Kind::Int32 | Kind::RepeatedText | Kind::Vocabulary | Kind::Labels => Encoding::RleDictionary,
-        }
+/// A column's type as polars declares it.
+fn dtype(kind: Kind) -> DataType {
+    match kind {
+        Kind::Int64 => DataType::Int64,
+        Kind::Int32 => DataType::Int32,
+        Kind::Bool => DataType::Boolean,
+        Kind::Text | Kind::RepeatedText | Kind::Vocabulary => DataType::String,
+        Kind::Words | Kind::Labels => DataType::List(Box::new(DataType::String)),
     }
 }
 
-/// Columns of `puzzles.parquet`, in order.
-const PUZZLES_COLUMNS: [(&str, Kind); 17] = [
-    ("row_number", Kind::Int64),
-    ("puzzle_id", Kind::Text),
-    ("status", Kind::Vocabulary),
-    ("error", Kind::RepeatedText),
-    ("fen", Kind::Text),
-    ("moves", Kind::Text),
-    ("rating", Kind::Int32),
-    ("rating_deviation", Kind::Int32),
-    ("popularity", Kind::Int32),
-    ("nb_plays", Kind::Int32),
-    ("lichess_themes", Kind::Words),
-    ("game_url", Kind::Text),
-    ("opening_tags", Kind::Words),
-    ("plies", Kind::Int32),
-    ("key_labels", Kind::Labels),
-    ("follow_up_labels", Kind::Labels),
-    ("puzzle_labels", Kind::Labels),
-];
-
-/// Columns of `fires.parquet` before the role columns, in order.
-const FIRES_COLUMNS: [(&str, Kind); 8] = [
-    ("row_number", Kind::Int64),
-    ("puzzle_id", Kind::Text),
-    ("ply", Kind::Int32),
-    ("uci", Kind::RepeatedText),
-    ("san", Kind::RepeatedText),
-    ("label", Kind::Vocabulary),
-    ("follow_up", Kind::Bool),
-    ("gain", Kind::Int32),
-];
-
-/// The fixed columns, then one per role (a square name).
-fn fires_columns() -> Vec<(&'static str, Kind)> {
-    FIRES_COLUMNS.iter().copied().chain(Roles::NAMES.iter().map(|&role| (role, Kind::Vocabulary))).collect()
+/// Plain where values are distinct; a dictionary where they repeat (for
+/// repeated text and integers, polars-parquet falls back to plain when a
+/// row group's values turn out distinct).
+fn encoding(kind: Kind) -> Encoding {
+    match kind {
+        Kind::Int64 | Kind::Bool | Kind::Text | Kind::Words => Encoding::Plain,
+        Kind::Int32 | Kind::RepeatedText | Kind::Vocabulary | Kind::Labels => Encoding::RleDictionary,
+    }
 }
 
 fn schema_of(columns: &[(&str, Kind)]) -> Schema {
-    Schema::from_iter(columns.iter().map(|&(name, kind)| Field::new(name.into(), kind.dtype())))
+    Schema::from_iter(columns.iter().map(|&(name, kind)| Field::new(name.into(), dtype(kind))))
 }
 
 /// Columns of `puzzles.parquet`, in order.
@@ -134,11 +74,8 @@ pub fn fires_schema() -> Schema {
     schema_of(&fires_columns())
 }
 
-/// One batch's rows of a table, column by column.
-pub struct Chunk {
-    rows: usize,
-    columns: Vec<Box<dyn Array>>,
-}
+/// One batch's rows of a table as polars-arrow arrays.
+type Chunk = table::Chunk<Box<dyn Array>>;
 
 /// Writes `puzzles.parquet` and `fires.parquet` into a directory: as two
 /// files, or (with `part_rows`) as two directories of part files.
@@ -182,7 +119,7 @@ fn open_parquet(path: &Path, columns: &[(&str, Kind)], provenance: &[(String, St
         FileWriter::try_new(BufWriter::with_capacity(1 << 20, file), schema.to_arrow(CompatLevel::newest()), options)
             .map_err(|e| out_err(path, e))?;
     let types = file.parquet_schema().fields().to_vec();
-    let encodings = columns.iter().map(|&(_, kind)| vec![kind.encoding()]).collect();
+    let encodings = columns.iter().map(|&(_, kind)| vec![encoding(kind)]).collect();
     // Readers take column types from the Arrow schema in the footer. The
     // classic large_string types read everywhere (pandas cannot convert
     // the newer string_view) and describe the same Parquet data. After the
@@ -200,8 +137,8 @@ fn write_chunk(writer: &mut Writer, path: &Path, chunk: &Chunk) -> Result<(), Ou
     if chunk.rows == 0 {
         return Ok(());
     }
-    let mut columns = Vec::with_capacity(chunk.columns.len());
-    for ((array, parquet_type), encoding) in chunk.columns.iter().zip(&writer.types).zip(&writer.encodings) {
+    let mut columns = Vec::with_capacity(chunk.arrays.len());
+    for ((array, parquet_type), encoding) in chunk.arrays.iter().zip(&writer.types).zip(&writer.encodings) {
         let pages =
             array_to_columns(array, parquet_type.clone(), writer.options, encoding).map_err(|e| out_err(path, e))?;
         for column_pages in pages {
@@ -359,7 +296,7 @@ impl Parts {
         self.close_part()?;
         if self.manifest.parts.is_empty() {
             // An empty input still gives two readable (empty) tables.
-            let empty = || Chunk { rows: 0, columns: Vec::new() };
+            let empty = || Chunk { rows: 0, arrays: Vec::new() };
             self.write(&empty(), &empty(), 0)?;
             self.close_part()?;
         }
@@ -440,7 +377,10 @@ impl Sink for ParquetSink {
     type Prepared = (Chunk, Chunk);
 
     fn prepare(batch: &[Annotated], columns: &Columns) -> Result<Self::Prepared, OutputError> {
-        Ok(rayon::join(|| puzzles_chunk(batch, columns), || fires_chunk(batch, columns)))
+        Ok(rayon::join(
+            || puzzles_chunk(&ParquetArrays, batch, columns),
+            || fires_chunk(&ParquetArrays, batch, columns),
+        ))
     }
 
     fn write(&mut self, (puzzles, fires): Self::Prepared, input_rows: u64) -> Result<(), OutputError> {
@@ -511,53 +451,67 @@ impl Sink for ParquetSink {
     }
 }
 
-/// Square names, indexed by square (`a1` = 0, `h8` = 63).
-const SQUARE_NAMES: [&str; 64] = [
-    "a1", "b1", "c1", "d1", "e1", "f1", "g1", "h1", "a2", "b2", "c2", "d2", "e2", "f2", "g2", "h2", "a3", "b3", "c3",
-    "d3", "e3", "f3", "g3", "h3", "a4", "b4", "c4", "d4", "e4", "f4", "g4", "h4", "a5", "b5", "c5", "d5", "e5", "f5",
-    "g5", "h5", "a6", "b6", "c6", "d6", "e6", "f6", "g6", "h6", "a7", "b7", "c7", "d7", "e7", "f7", "g7", "h7", "a8",
-    "b8", "c8", "d8", "e8", "f8", "g8", "h8",
-];
+/// Builds the tables' polars-arrow arrays: Arrow's newer string views, and
+/// Koga's vocabulary as dictionary arrays built without hashing.
+struct ParquetArrays;
 
-/// The values of `status`.
-const STATUS: [&str; 2] = ["ok", "error"];
+impl ArrayBuilder for ParquetArrays {
+    type Array = Box<dyn Array>;
 
-// Labels are written as 8-bit dictionary keys.
-const _: () = assert!(Label::NAMES.len() <= 256);
-
-fn text_column<'a>(len: usize, values: impl Iterator<Item = Option<&'a str>>) -> Box<dyn Array> {
-    let mut array = MutableBinaryViewArray::<str>::with_capacity(len);
-    for value in values {
-        array.push(value);
+    fn int64(&self, values: Vec<i64>) -> Box<dyn Array> {
+        PrimitiveArray::<i64>::from_vec(values).boxed()
     }
-    Utf8ViewArray::from(array).boxed()
+
+    fn int32(&self, values: impl Iterator<Item = Option<i32>>) -> Box<dyn Array> {
+        values.collect::<PrimitiveArray<i32>>().boxed()
+    }
+
+    fn bool(&self, values: Vec<bool>) -> Box<dyn Array> {
+        BooleanArray::from_slice(values).boxed()
+    }
+
+    fn text<'a>(&self, len: usize, values: impl Iterator<Item = Option<&'a str>>) -> Box<dyn Array> {
+        let mut array = MutableBinaryViewArray::<str>::with_capacity(len);
+        for value in values {
+            array.push(value);
+        }
+        Utf8ViewArray::from(array).boxed()
+    }
+
+    /// The dictionary holds only the entries the chunk uses, so each row
+    /// group's dictionary and statistics describe its own values.
+    fn vocabulary(&self, vocabulary: &[&str], entries: &[Option<u8>]) -> Box<dyn Array> {
+        let mut used = vec![false; vocabulary.len()];
+        for &entry in entries.iter().flatten() {
+            used[usize::from(entry)] = true;
+        }
+        let mut keys = vec![0u8; vocabulary.len()];
+        let mut values = MutableBinaryViewArray::<str>::with_capacity(vocabulary.len());
+        for (entry, _) in used.iter().enumerate().filter(|(_, &used)| used) {
+            keys[entry] = values.len() as u8;
+            values.push_value(vocabulary[entry]);
+        }
+        let keys: PrimitiveArray<u8> =
+            entries.iter().map(|entry| entry.map(|entry| keys[usize::from(entry)])).collect();
+        let dtype = ArrowDataType::Dictionary(IntegerType::UInt8, Box::new(ArrowDataType::Utf8View), false);
+        DictionaryArray::try_new(dtype, keys, Utf8ViewArray::from(values).boxed())
+            .expect("every key indexes the dictionary")
+            .boxed()
+    }
+
+    fn words<'a, I: Iterator<Item = &'a str>>(&self, lists: impl Iterator<Item = Option<I>>) -> Box<dyn Array> {
+        list_array(lists, |words: Vec<&str>| self.text(words.len(), words.into_iter().map(Some)))
+    }
+
+    fn labels<I: Iterator<Item = Label>>(&self, lists: impl Iterator<Item = I>) -> Box<dyn Array> {
+        let keys = lists.map(|labels| Some(labels.map(|label| Some(label as u8))));
+        list_array(keys, |keys: Vec<Option<u8>>| self.vocabulary(Label::NAMES, &keys))
+    }
 }
 
-/// Text over a fixed vocabulary as a dictionary array, built without
-/// hashing: `entries` are indices into `vocabulary`. The dictionary holds
-/// only the entries the chunk uses, so each row group's dictionary and
-/// statistics describe its own values.
-fn vocabulary_column(vocabulary: &[&str], entries: &[Option<u8>]) -> Box<dyn Array> {
-    let mut used = vec![false; vocabulary.len()];
-    for &entry in entries.iter().flatten() {
-        used[usize::from(entry)] = true;
-    }
-    let mut keys = vec![0u8; vocabulary.len()];
-    let mut values = MutableBinaryViewArray::<str>::with_capacity(vocabulary.len());
-    for (entry, _) in used.iter().enumerate().filter(|(_, &used)| used) {
-        keys[entry] = values.len() as u8;
-        values.push_value(vocabulary[entry]);
-    }
-    let keys: PrimitiveArray<u8> = entries.iter().map(|entry| entry.map(|entry| keys[usize::from(entry)])).collect();
-    let dtype = ArrowDataType::Dictionary(IntegerType::UInt8, Box::new(ArrowDataType::Utf8View), false);
-    DictionaryArray::try_new(dtype, keys, Utf8ViewArray::from(values).boxed())
-        .expect("every key indexes the dictionary")
-        .boxed()
-}
-
-/// A list column: `lists` gives each row's items (`None`: a null row),
+/// A list array: `lists` gives each row's items (`None`: a null row),
 /// `values` turns the flattened items into the list's values.
-fn list_column<T, I>(
+fn list_array<T, I>(
     lists: impl Iterator<Item = Option<I>>,
     values: impl FnOnce(Vec<T>) -> Box<dyn Array>,
 ) -> Box<dyn Array>
@@ -581,128 +535,13 @@ where
     ListArray::<i64>::new(dtype, offsets, values, validity).boxed()
 }
 
-fn word_list_column<'a, I>(lists: impl Iterator<Item = Option<I>>) -> Box<dyn Array>
-where
-    I: Iterator<Item = &'a str>,
-{
-    list_column(lists, |words: Vec<&str>| text_column(words.len(), words.into_iter().map(Some)))
-}
-
-fn label_list_column<I>(lists: impl Iterator<Item = I>) -> Box<dyn Array>
-where
-    I: Iterator<Item = Label>,
-{
-    let keys = lists.map(|labels| Some(labels.map(|label| Some(label as u8))));
-    list_column(keys, |keys: Vec<Option<u8>>| vocabulary_column(Label::NAMES, &keys))
-}
-
-fn int32_column(values: impl Iterator<Item = Option<i32>>) -> Box<dyn Array> {
-    values.collect::<PrimitiveArray<i32>>().boxed()
-}
-
-fn row_number_column<'a>(rows: impl Iterator<Item = &'a Annotated<'a>>) -> Box<dyn Array> {
-    PrimitiveArray::<i64>::from_vec(rows.map(|a| a.row.index as i64 + 1).collect()).boxed()
-}
-
-fn field<'r>(a: &Annotated<'r>, column: Option<usize>) -> Option<&'r str> {
-    a.row.field(column)
-}
-
-/// A space-separated field as a list; null when the input has no such column.
-/// Splitting on the space byte alone (memchr-fast) is what the format
-/// promises; runs of spaces give no empty words.
-fn words<'r>(a: &Annotated<'r>, column: Option<usize>) -> Option<impl Iterator<Item = &'r str>> {
-    column?;
-    Some(field(a, column).unwrap_or("").split(' ').filter(|w| !w.is_empty()))
-}
-
-fn analysis<'b>(a: &'b Annotated<'_>) -> Option<&'b Analysis> {
-    match &a.outcome {
-        Outcome::Ok(an) => Some(an),
-        _ => None,
-    }
-}
-
-fn puzzles_chunk(batch: &[Annotated], c: &Columns) -> Chunk {
-    let rows: Vec<&Annotated> = batch.iter().filter(|a| !matches!(a.outcome, Outcome::Filtered)).collect();
-    let n = rows.len();
-    let errors: Vec<Option<String>> = rows
-        .iter()
-        .map(|a| match &a.outcome {
-            Outcome::Error(e) => Some(e.to_string()),
-            _ => None,
-        })
-        .collect();
-    let columns = vec![
-        row_number_column(rows.iter().copied()),
-        text_column(n, rows.iter().map(|a| a.row.puzzle_id(c))),
-        vocabulary_column(&STATUS, &rows.iter().map(|a| Some(u8::from(analysis(a).is_none()))).collect::<Vec<_>>()),
-        text_column(n, errors.iter().map(Option::as_deref)),
-        text_column(n, rows.iter().map(|a| field(a, Some(c.fen)))),
-        text_column(n, rows.iter().map(|a| field(a, Some(c.moves)))),
-        int32_column(rows.iter().map(|a| a.numbers.rating)),
-        int32_column(rows.iter().map(|a| a.numbers.rating_deviation)),
-        int32_column(rows.iter().map(|a| a.numbers.popularity)),
-        int32_column(rows.iter().map(|a| a.numbers.nb_plays)),
-        word_list_column(rows.iter().map(|a| words(a, c.themes))),
-        text_column(n, rows.iter().map(|a| field(a, c.game_url))),
-        word_list_column(rows.iter().map(|a| words(a, c.opening_tags))),
-        int32_column(rows.iter().map(|a| analysis(a).map(|an| an.plies() as i32))),
-        label_list_column(rows.iter().map(|a| analysis(a).into_iter().flat_map(|an| an.labels(false)))),
-        label_list_column(rows.iter().map(|a| analysis(a).into_iter().flat_map(|an| an.labels(true)))),
-        label_list_column(rows.iter().map(|a| analysis(a).map(|an| an.puzzle_labels).unwrap_or_default().into_iter())),
-    ];
-    Chunk { rows: n, columns }
-}
-
-fn fires_chunk(batch: &[Annotated], c: &Columns) -> Chunk {
-    // (row, the fire, the fire's judged move)
-    type FireRow<'a> = (&'a Annotated<'a>, &'a crate::tactics::Fire, &'a (UciMove, SanPlus));
-    let n = batch.iter().filter_map(analysis).map(|an| an.fires.len()).sum();
-    let mut fires: Vec<FireRow> = Vec::with_capacity(n);
-    for a in batch {
-        if let Some(an) = analysis(a) {
-            fires.extend(an.fires.iter().zip(&an.fire_moves).map(|(f, m)| (a, f, m)));
-        }
-    }
-    let mut text = String::new();
-    let mut uci = MutableBinaryViewArray::<str>::with_capacity(n);
-    let mut san = MutableBinaryViewArray::<str>::with_capacity(n);
-    for (_, _, (fire_uci, fire_san)) in &fires {
-        text.clear();
-        fire_uci.append_to_string(&mut text);
-        uci.push_value(&text);
-        text.clear();
-        fire_san.append_to_string(&mut text);
-        san.push_value(&text);
-    }
-    let mut columns = vec![
-        row_number_column(fires.iter().map(|(a, _, _)| *a)),
-        text_column(n, fires.iter().map(|(a, _, _)| a.row.puzzle_id(c))),
-        int32_column(fires.iter().map(|(_, f, _)| Some(i32::from(f.ply)))),
-        Utf8ViewArray::from(uci).boxed(),
-        Utf8ViewArray::from(san).boxed(),
-        vocabulary_column(Label::NAMES, &fires.iter().map(|(_, f, _)| Some(f.label as u8)).collect::<Vec<_>>()),
-        BooleanArray::from_slice(fires.iter().map(|(_, f, _)| f.follow_up).collect::<Vec<_>>()).boxed(),
-        int32_column(fires.iter().map(|(_, f, _)| f.gain.map(i32::from))),
-    ];
-    let mut role_squares = vec![Vec::with_capacity(n); Roles::NAMES.len()];
-    for (_, f, _) in &fires {
-        for (squares, (_, square)) in role_squares.iter_mut().zip(f.roles.iter()) {
-            squares.push(square.map(|square| square as u8));
-        }
-    }
-    columns.extend(role_squares.into_iter().map(|squares| vocabulary_column(&SQUARE_NAMES, &squares)));
-    Chunk { rows: n, columns }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
     fn a_vocabulary_column_holds_only_the_entries_it_uses() {
-        let column = vocabulary_column(&["ok", "error", "other"], &[Some(2), None, Some(0), Some(2)]);
+        let column = ParquetArrays.vocabulary(&["ok", "error", "other"], &[Some(2), None, Some(0), Some(2)]);
         let column = column.as_any().downcast_ref::<DictionaryArray<u8>>().unwrap();
         let values = column.values().as_any().downcast_ref::<Utf8ViewArray>().unwrap();
         assert_eq!(values.values_iter().collect::<Vec<_>>(), ["ok", "other"]);
@@ -713,7 +552,7 @@ mod tests {
     #[test]
     fn list_columns_keep_empty_and_null_rows_apart() {
         let lists = [Some(vec!["a", "b"]), Some(vec![]), None];
-        let column = word_list_column(lists.iter().map(|list| list.as_ref().map(|words| words.iter().copied())));
+        let column = ParquetArrays.words(lists.iter().map(|list| list.as_ref().map(|words| words.iter().copied())));
         let column = column.as_any().downcast_ref::<ListArray<i64>>().unwrap();
         assert_eq!(column.offsets().as_slice(), [0, 2, 2, 2]);
         assert_eq!((column.is_null(1), column.is_null(2)), (false, true));
@@ -741,14 +580,14 @@ mod tests {
             other => other.clone(),
         };
         for (chunk, declared) in [
-            (puzzles_chunk(&rows, &columns), PUZZLES_COLUMNS.to_vec()),
-            (fires_chunk(&rows, &columns), fires_columns()),
+            (puzzles_chunk(&ParquetArrays, &rows, &columns), PUZZLES_COLUMNS.to_vec()),
+            (fires_chunk(&ParquetArrays, &rows, &columns), fires_columns()),
         ] {
             assert!(chunk.rows > 0);
-            assert_eq!(chunk.columns.len(), declared.len());
-            for (array, (name, kind)) in chunk.columns.iter().zip(&declared) {
+            assert_eq!(chunk.arrays.len(), declared.len());
+            for (array, (name, kind)) in chunk.arrays.iter().zip(&declared) {
                 assert_eq!(array.len(), chunk.rows, "{name}");
-                assert_eq!(physical(array.dtype()), kind.dtype().to_arrow(CompatLevel::newest()), "{name}");
+                assert_eq!(physical(array.dtype()), dtype(*kind).to_arrow(CompatLevel::newest()), "{name}");
             }
         }
     }

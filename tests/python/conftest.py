@@ -65,3 +65,28 @@ def bad_rows(request, tmp_path_factory):
         capture_output=True,
     )
     return Output(out, parts)
+
+
+def read_puzzles(path):
+    """A puzzle CSV (plain or .zst) as a pyarrow table, every column Koga
+    reads as text, as it stands in the file (a PuzzleId such as 00008 is
+    not a number)."""
+    import koga
+    import pyarrow as pa
+    import pyarrow.csv as csv
+
+    options = csv.ConvertOptions(column_types={name: pa.string() for name in koga.INPUT_COLUMNS})
+    source = pa.input_stream(path, compression="zstd" if path.endswith(".zst") else None)
+    return csv.read_csv(source, convert_options=options)
+
+
+def assert_same_table(got, want, what):
+    """Equal schemas and values; on a difference, the first column and row
+    that differ."""
+    assert got.schema.equals(want.schema), f"{what}: schema\n{got.schema}\n!=\n{want.schema}"
+    assert got.num_rows == want.num_rows, f"{what}: {got.num_rows} rows, the CLI wrote {want.num_rows}"
+    for name in want.column_names:
+        a, b = got[name].to_pylist(), want[name].to_pylist()
+        if a != b:
+            row = next(i for i, (x, y) in enumerate(zip(a, b)) if x != y)
+            pytest.fail(f"{what}.{name} differs first at row {row}: {a[row]!r} != {b[row]!r}")

@@ -27,6 +27,7 @@ def test_readme_snippet_runs_and_shows_rows(index, sample, tmp_path, monkeypatch
     if sample.parts:
         pytest.skip("the README's snippets read single files")
     shutil.copytree(sample.directory, tmp_path / "out" / "sample")
+    shutil.copytree(os.path.join(ROOT, "data"), tmp_path / "data")
     monkeypatch.chdir(tmp_path)
     code = snippets()[index]
     tree = ast.parse(code)

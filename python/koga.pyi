@@ -1,0 +1,85 @@
+"""Koga labels the tactics in chess puzzles, move by move, on Arrow batches.
+
+Every function that takes a `batch` accepts Arrow data through the Arrow
+PyCapsule interface: a pyarrow Table, RecordBatch or RecordBatchReader, a
+polars DataFrame, a DuckDB relation, a pandas DataFrame, or anything else
+with `__arrow_c_array__` or `__arrow_c_stream__`. The batch holds the columns
+`PuzzleId`, `FEN`, `Moves` and optionally `Rating`, `RatingDeviation`,
+`Popularity`, `NbPlays`, `Themes`, `GameUrl`, `OpeningTags` (text or
+integers; other columns are ignored).
+
+The classifier runs without the GIL, a batch's rows spread over rayon's
+worker threads (`RAYON_NUM_THREADS` caps them).
+"""
+from typing import Literal, Protocol, TypedDict
+
+import pyarrow
+
+__version__: str
+INPUT_COLUMNS: list[str]
+"""The input columns Koga reads, by name; the first three are required."""
+
+class _ArrowStream(Protocol):
+    def __arrow_c_stream__(self, requested_schema: object | None = None) -> object: ...
+
+class _ArrowArray(Protocol):
+    def __arrow_c_array__(self, requested_schema: object | None = None) -> tuple[object, object]: ...
+
+ArrowBatch = _ArrowStream | _ArrowArray
+Form = Literal["puzzle", "line"]
+
+def annotate(batch: ArrowBatch, form: Form = "puzzle", first_row: int = 1) -> tuple[pyarrow.Table, pyarrow.Table]:
+    """Annotates a batch of puzzles: returns `(puzzles, fires)`, with the
+    columns and types of `puzzles.parquet` and `fires.parquet`.
+
+    `form` is `"puzzle"` (Lichess: the first move is the opponent's) or
+    `"line"` (the first move is the solver's). Rows are numbered from
+    `first_row` in `row_number`. A row that cannot be annotated is a
+    `puzzles` row with `status` `"error"` and the reason in `error`.
+
+    Raises `ValueError` when a required column is missing or a column holds
+    neither text nor integers, `TypeError` when `batch` is not Arrow data.
+    """
+
+def annotate_fires(batch: ArrowBatch, form: Form = "puzzle", first_row: int = 1) -> pyarrow.Table:
+    """The `fires` table of `annotate` alone: one row per label on a move."""
+
+def annotate_puzzles(batch: ArrowBatch, form: Form = "puzzle", first_row: int = 1) -> pyarrow.Table:
+    """The `puzzles` table of `annotate` alone: one row per input row."""
+
+def explain(fen: str, moves: str, form: Form = "puzzle") -> str:
+    """The line ply by ply with the labels on each move, their roles and
+    gain, and what arbitration removed (what `koga explain` prints).
+    `moves` is UCI, space-separated. Raises `ValueError` when the line
+    cannot be read."""
+
+class LabelInfo(TypedDict):
+    name: str
+    kind: str
+    family: str
+    material: bool
+    lichess: bool
+    roles: list[str]
+    description: str
+    doc: str
+
+def labels() -> list[LabelInfo]:
+    """Koga's labels (what `koga labels --format json` prints)."""
+
+def puzzles_schema() -> pyarrow.Schema:
+    """The columns of `puzzles.parquet` and of `annotate`'s first table."""
+
+def fires_schema() -> pyarrow.Schema:
+    """The columns of `fires.parquet` and of `annotate_fires`'s table."""
+
+__all__ = [
+    "INPUT_COLUMNS",
+    "annotate",
+    "annotate_fires",
+    "annotate_puzzles",
+    "explain",
+    "fires_schema",
+    "labels",
+    "puzzles_schema",
+]
+

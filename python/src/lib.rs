@@ -1,0 +1,376 @@
+//! The `koga` Python module: Koga's classifier over Arrow batches.
+//!
+//! Batches come in through the Arrow PyCapsule interface (pyarrow, polars,
+//! DuckDB, pandas, Ray, Spark: anything with `__arrow_c_array__` or
+//! `__arrow_c_stream__`) and go out as pyarrow tables with the columns and
+//! types that `koga annotate` writes to `puzzles.parquet` and
+//! `fires.parquet`. What each column holds is decided in the library
+//! (`koga::table`); this module only reads the input columns as text and
+//! builds arrow-rs arrays. The classifier runs without the GIL, its rows
+//! spread over rayon's workers.
+
+use std::sync::Arc;
+
+use arrow_array::builder::{LargeListBuilder, LargeStringBuilder};
+use arrow_array::cast::AsArray;
+use arrow_array::{Array, ArrayRef, BooleanArray, Int32Array, Int64Array, LargeBinaryArray, RecordBatch};
+use arrow_schema::{ArrowError, DataType, Field, Schema, SchemaRef};
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3_arrow::input::AnyRecordBatch;
+use pyo3_arrow::{PySchema, PyTable};
+use rayon::prelude::*;
+
+use koga::annotate::{annotate_row, Annotated, RowFilter};
+use koga::input::{Columns, RowBatch, COLUMN_NAMES};
+use koga::table::{self, ArrayBuilder, Kind};
+use koga::{Label, Line, LineForm};
+
+/// Rows classified together: the unit of parallel work and the bound on
+/// the copy of the input's text held at a time.
+const CHUNK_ROWS: usize = 8_192;
+
+/// The tables a call returns.
+#[derive(Clone, Copy)]
+struct Tables {
+    puzzles: bool,
+    fires: bool,
+}
+
+/// Why a batch cannot be annotated at all (bad rows are error rows instead).
+#[derive(Debug)]
+enum BatchError {
+    MissingColumn(&'static str),
+    Unreadable { column: String, dtype: DataType },
+    Arrow(ArrowError),
+}
+
+impl std::fmt::Display for BatchError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            BatchError::MissingColumn(column) => write!(f, "the batch has no column {column:?}"),
+            BatchError::Unreadable { column, dtype } => {
+                write!(f, "column {column:?} is {dtype}, which Koga cannot read: it takes text or integers")
+            }
+            BatchError::Arrow(e) => write!(f, "reading the batch: {e}"),
+        }
+    }
+}
+
+impl From<BatchError> for PyErr {
+    fn from(e: BatchError) -> PyErr {
+        PyValueError::new_err(e.to_string())
+    }
+}
+
+fn line_form(form: &str) -> PyResult<LineForm> {
+    match form {
+        "puzzle" => Ok(LineForm::Puzzle),
+        "line" => Ok(LineForm::Line),
+        other => Err(PyValueError::new_err(format!("form must be \"puzzle\" or \"line\", not {other:?}"))),
+    }
+}
+
+/// The tables' arrays in the types pyarrow reads from Koga's Parquet files:
+/// large strings, and large lists of them.
+struct PyArrays;
+
+/// The item field of list columns, named as Parquet's LIST type names it.
+fn list_item() -> Field {
+    Field::new("element", DataType::LargeUtf8, true)
+}
+
+fn data_type(kind: Kind) -> DataType {
+    match kind {
+        Kind::Int64 => DataType::Int64,
+        Kind::Int32 => DataType::Int32,
+        Kind::Bool => DataType::Boolean,
+        Kind::Text | Kind::RepeatedText | Kind::Vocabulary => DataType::LargeUtf8,
+        Kind::Words | Kind::Labels => DataType::LargeList(Arc::new(list_item())),
+    }
+}
+
+fn schema_of(columns: &[(&str, Kind)]) -> SchemaRef {
+    Arc::new(Schema::new(
+        columns.iter().map(|&(name, kind)| Field::new(name, data_type(kind), true)).collect::<Vec<_>>(),
+    ))
+}
+
+impl ArrayBuilder for PyArrays {
+    type Array = ArrayRef;
+
+    fn int64(&self, values: Vec<i64>) -> ArrayRef {
+        Arc::new(Int64Array::from(values))
+    }
+
+    fn int32(&self, values: impl Iterator<Item = Option<i32>>) -> ArrayRef {
+        Arc::new(values.collect::<Int32Array>())
+    }
+
+    fn bool(&self, values: Vec<bool>) -> ArrayRef {
+        Arc::new(BooleanArray::from(values))
+    }
+
+    fn text<'a>(&self, len: usize, values: impl Iterator<Item = Option<&'a str>>) -> ArrayRef {
+        let mut array = LargeStringBuilder::with_capacity(len, len * 8);
+        values.for_each(|value| array.append_option(value));
+        Arc::new(array.finish())
+    }
+
+    fn vocabulary(&self, vocabulary: &[&str], entries: &[Option<u8>]) -> ArrayRef {
+        self.text(entries.len(), entries.iter().map(|entry| entry.map(|entry| vocabulary[usize::from(entry)])))
+    }
+
+    fn words<'a, I: Iterator<Item = &'a str>>(&self, lists: impl Iterator<Item = Option<I>>) -> ArrayRef {
+        let mut array = LargeListBuilder::new(LargeStringBuilder::new()).with_field(list_item());
+        for list in lists {
+            let valid = list.is_some();
+            list.into_iter().flatten().for_each(|word| array.values().append_value(word));
+            array.append(valid);
+        }
+        Arc::new(array.finish())
+    }
+
+    fn labels<I: Iterator<Item = Label>>(&self, lists: impl Iterator<Item = I>) -> ArrayRef {
+        self.words(lists.map(|labels| Some(labels.map(Label::name))))
+    }
+}
+
+/// The columns of a record batch Koga reads, as bytes: where they are in
+/// the batch, and the [`Columns`] of the rows built from them.
+struct InputColumns {
+    sources: Vec<usize>,
+    columns: Columns,
+}
+
+impl InputColumns {
+    fn find(schema: &Schema) -> Result<InputColumns, BatchError> {
+        let sources: Vec<usize> =
+            (0..schema.fields().len()).filter(|&i| COLUMN_NAMES.contains(&schema.field(i).name().as_str())).collect();
+        let names: Vec<&str> = sources.iter().map(|&i| schema.field(i).name().as_str()).collect();
+        let columns = Columns::find(&names).map_err(BatchError::MissingColumn)?;
+        Ok(InputColumns { sources, columns })
+    }
+
+    /// The batch's known columns as large binary arrays: text as its bytes,
+    /// integers as their decimal text (as a CSV holds them).
+    fn read(&self, batch: &RecordBatch) -> Result<Vec<LargeBinaryArray>, BatchError> {
+        self.sources
+            .iter()
+            .map(|&i| {
+                let column = batch.column(i);
+                let unreadable = || BatchError::Unreadable {
+                    column: batch.schema().field(i).name().clone(),
+                    dtype: column.data_type().clone(),
+                };
+                let text = match column.data_type() {
+                    DataType::Binary | DataType::LargeBinary | DataType::BinaryView => column.clone(),
+                    dtype if is_text_or_integer(dtype) => {
+                        arrow_cast::cast(column, &DataType::LargeUtf8).map_err(BatchError::Arrow)?
+                    }
+                    _ => return Err(unreadable()),
+                };
+                let bytes = arrow_cast::cast(&text, &DataType::LargeBinary).map_err(|_| unreadable())?;
+                Ok(bytes.as_binary::<i64>().clone())
+            })
+            .collect()
+    }
+}
+
+/// Whether a column's values read as a CSV field would: text, integers
+/// (in decimal), nulls, or a dictionary of those.
+fn is_text_or_integer(dtype: &DataType) -> bool {
+    match dtype {
+        DataType::Dictionary(_, values) => is_text_or_integer(values),
+        dtype => {
+            dtype.is_integer()
+                || matches!(
+                    dtype,
+                    DataType::Utf8
+                        | DataType::LargeUtf8
+                        | DataType::Utf8View
+                        | DataType::Binary
+                        | DataType::LargeBinary
+                        | DataType::BinaryView
+                        | DataType::Null
+                )
+        }
+    }
+}
+
+/// Annotates every row of `input`, numbering them from `first_row`.
+fn annotate_batches(
+    input: AnyRecordBatch,
+    form: LineForm,
+    first_row: i64,
+    tables: Tables,
+    py: Python<'_>,
+) -> PyResult<(Option<PyTable>, Option<PyTable>)> {
+    let reader = input.into_reader()?;
+    let puzzles_schema = schema_of(&table::PUZZLES_COLUMNS);
+    let fires_schema = schema_of(&table::fires_columns());
+    let columns = InputColumns::find(&reader.schema())?;
+    let (puzzles, fires) = py.detach(|| -> Result<_, BatchError> {
+        let filter = RowFilter::default();
+        let (mut puzzles, mut fires) = (Vec::new(), Vec::new());
+        let mut next_index = u64::try_from(first_row - 1).unwrap_or(0);
+        for batch in reader {
+            let batch = batch.map_err(BatchError::Arrow)?;
+            for start in (0..batch.num_rows()).step_by(CHUNK_ROWS) {
+                let chunk = batch.slice(start, CHUNK_ROWS.min(batch.num_rows() - start));
+                let fields = columns.read(&chunk)?;
+                let mut rows = RowBatch::default();
+                for row in 0..chunk.num_rows() {
+                    let values = fields.iter().map(|field| field.is_valid(row).then(|| field.value(row)));
+                    rows.push_fields(next_index + row as u64, values);
+                }
+                next_index += chunk.num_rows() as u64;
+                let annotated: Vec<Annotated> = (0..rows.len())
+                    .into_par_iter()
+                    .map(|i| annotate_row(rows.row(i), &columns.columns, form, &filter))
+                    .collect();
+                let (p, f) = rayon::join(
+                    || tables.puzzles.then(|| table::puzzles_chunk(&PyArrays, &annotated, &columns.columns)),
+                    || tables.fires.then(|| table::fires_chunk(&PyArrays, &annotated, &columns.columns)),
+                );
+                if let Some(p) = p {
+                    puzzles.push(RecordBatch::try_new(puzzles_schema.clone(), p.arrays).map_err(BatchError::Arrow)?);
+                }
+                if let Some(f) = f {
+                    fires.push(RecordBatch::try_new(fires_schema.clone(), f.arrays).map_err(BatchError::Arrow)?);
+                }
+            }
+        }
+        Ok((puzzles, fires))
+    })?;
+    let puzzles = tables.puzzles.then(|| PyTable::try_new(puzzles, puzzles_schema)).transpose()?;
+    let fires = tables.fires.then(|| PyTable::try_new(fires, fires_schema)).transpose()?;
+    Ok((puzzles, fires))
+}
+
+/// A table handed to pyarrow through its C stream (zero-copy). Not through
+/// `pyarrow.table()`, which imports pandas on its first call: half a second.
+fn pyarrow_table<'py>(py: Python<'py>, table: Option<PyTable>) -> PyResult<Bound<'py, PyAny>> {
+    let table = table.expect("a table the call asked for").into_pyobject(py)?;
+    py.import("pyarrow")?.getattr("RecordBatchReader")?.call_method1("from_stream", (table,))?.call_method0("read_all")
+}
+
+fn first_row_checked(first_row: i64) -> PyResult<i64> {
+    if first_row < 1 {
+        return Err(PyValueError::new_err(format!("first_row must be 1 or more, not {first_row}")));
+    }
+    Ok(first_row)
+}
+
+fn batch_arg(batch: &Bound<'_, PyAny>) -> PyResult<AnyRecordBatch> {
+    batch.extract().map_err(|_| {
+        let kind = batch.get_type().name().map(|n| n.to_string()).unwrap_or_else(|_| "?".into());
+        PyTypeError::new_err(format!(
+            "batch must be Arrow data (an object with __arrow_c_array__ or __arrow_c_stream__: a pyarrow \
+             Table or RecordBatch, a polars DataFrame, a DuckDB relation...), not {kind}"
+        ))
+    })
+}
+
+/// Annotates a batch of puzzles: returns `(puzzles, fires)`, two
+/// `pyarrow.Table`s with the columns and types of `puzzles.parquet` and
+/// `fires.parquet`.
+///
+/// `batch` is Arrow data with the columns `PuzzleId`, `FEN`, `Moves` and
+/// optionally `Rating`, `RatingDeviation`, `Popularity`, `NbPlays`,
+/// `Themes`, `GameUrl`, `OpeningTags` (text or integers; other columns are
+/// ignored). `form` is `"puzzle"` (Lichess: the first move is the
+/// opponent's) or `"line"` (the first move is the solver's). Rows are
+/// numbered from `first_row` in the `row_number` column. A row that cannot
+/// be annotated is a `puzzles` row with `status` `"error"` and the reason.
+#[pyfunction]
+#[pyo3(signature = (batch, form = "puzzle", first_row = 1))]
+fn annotate<'py>(
+    py: Python<'py>,
+    batch: &Bound<'py, PyAny>,
+    form: &str,
+    first_row: i64,
+) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
+    let tables = Tables { puzzles: true, fires: true };
+    let (puzzles, fires) =
+        annotate_batches(batch_arg(batch)?, line_form(form)?, first_row_checked(first_row)?, tables, py)?;
+    Ok((pyarrow_table(py, puzzles)?, pyarrow_table(py, fires)?))
+}
+
+/// The `fires` table of [`annotate`] alone: one row per label on a move.
+#[pyfunction]
+#[pyo3(signature = (batch, form = "puzzle", first_row = 1))]
+fn annotate_fires<'py>(
+    py: Python<'py>,
+    batch: &Bound<'py, PyAny>,
+    form: &str,
+    first_row: i64,
+) -> PyResult<Bound<'py, PyAny>> {
+    let tables = Tables { puzzles: false, fires: true };
+    let (_, fires) = annotate_batches(batch_arg(batch)?, line_form(form)?, first_row_checked(first_row)?, tables, py)?;
+    pyarrow_table(py, fires)
+}
+
+/// The `puzzles` table of [`annotate`] alone: one row per input row.
+#[pyfunction]
+#[pyo3(signature = (batch, form = "puzzle", first_row = 1))]
+fn annotate_puzzles<'py>(
+    py: Python<'py>,
+    batch: &Bound<'py, PyAny>,
+    form: &str,
+    first_row: i64,
+) -> PyResult<Bound<'py, PyAny>> {
+    let tables = Tables { puzzles: true, fires: false };
+    let (puzzles, _) =
+        annotate_batches(batch_arg(batch)?, line_form(form)?, first_row_checked(first_row)?, tables, py)?;
+    pyarrow_table(py, puzzles)
+}
+
+/// The line ply by ply, each move in SAN, with the labels on it, their
+/// roles and gain, and the fires arbitration removed (what `koga explain`
+/// prints). `moves` is UCI, space-separated. Raises `ValueError` when the
+/// line cannot be read.
+#[pyfunction]
+#[pyo3(signature = (fen, moves, form = "puzzle"))]
+fn explain(py: Python<'_>, fen: &str, moves: &str, form: &str) -> PyResult<String> {
+    let form = line_form(form)?;
+    let line = Line::parse(fen, moves, form).map_err(|e| PyValueError::new_err(e.to_string()))?;
+    Ok(py.detach(|| koga::explain::explain(&line)))
+}
+
+/// Koga's labels, one dict per label: `name`, `kind`, `family`,
+/// `material`, `lichess`, `roles`, `description`, `doc` (what
+/// `koga labels --format json` prints).
+#[pyfunction]
+fn labels(py: Python<'_>) -> PyResult<Bound<'_, PyAny>> {
+    py.import("json")?.call_method1("loads", (koga::label::vocabulary_json(),))
+}
+
+/// The columns of `puzzles.parquet` (and of [`annotate`]'s first table),
+/// as a `pyarrow.Schema`.
+#[pyfunction]
+fn puzzles_schema(py: Python<'_>) -> PyResult<Bound<'_, PyAny>> {
+    PySchema::new(schema_of(&table::PUZZLES_COLUMNS)).into_pyarrow(py)
+}
+
+/// The columns of `fires.parquet` (and of [`annotate_fires`]'s table), as a
+/// `pyarrow.Schema`: what a Spark or Ray plan declares as its output.
+#[pyfunction]
+fn fires_schema(py: Python<'_>) -> PyResult<Bound<'_, PyAny>> {
+    PySchema::new(schema_of(&table::fires_columns())).into_pyarrow(py)
+}
+
+#[pymodule]
+#[pyo3(name = "koga")]
+fn koga_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    m.add("INPUT_COLUMNS", COLUMN_NAMES.to_vec())?;
+    m.add_function(wrap_pyfunction!(annotate, m)?)?;
+    m.add_function(wrap_pyfunction!(annotate_fires, m)?)?;
+    m.add_function(wrap_pyfunction!(annotate_puzzles, m)?)?;
+    m.add_function(wrap_pyfunction!(explain, m)?)?;
+    m.add_function(wrap_pyfunction!(labels, m)?)?;
+    m.add_function(wrap_pyfunction!(puzzles_schema, m)?)?;
+    m.add_function(wrap_pyfunction!(fires_schema, m)?)?;
+    Ok(())
+}

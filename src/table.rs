@@ -1,0 +1,288 @@
+//! The two output tables of spec §6, `puzzles` and `fires`: their columns,
+//! and how one batch of annotated rows becomes their arrays.
+//!
+//! The tables are declared once, here, for every Arrow implementation that
+//! holds them: the Parquet writer builds polars-arrow arrays (`output.rs`),
+//! the Python package arrow-rs arrays (`python/`). Each implements
+//! [`ArrayBuilder`]; what goes into which column is decided only here.
+
+use crate::annotate::{Analysis, Annotated, Outcome};
+use crate::input::Columns;
+use crate::label::{Label, Roles};
+
+/// What a column holds, which fixes its type (and, in Parquet, its encoding).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// 64-bit integers, distinct per row (row numbers).
+    Int64,
+    /// 32-bit integers that repeat (ratings, plies, gains).
+    Int32,
+    Bool,
+    /// Text distinct per row (ids, FEN, moves, URLs).
+    Text,
+    /// Text that repeats (moves in UCI and SAN, error messages).
+    RepeatedText,
+    /// Text from Koga's own vocabulary (labels, squares, status).
+    Vocabulary,
+    /// A list of input words (Lichess's themes, opening tags).
+    Words,
+    /// A list of Koga's labels.
+    Labels,
+}
+
+/// Columns of `puzzles.parquet`, in order.
+pub const PUZZLES_COLUMNS: [(&str, Kind); 17] = [
+    ("row_number", Kind::Int64),
+    ("puzzle_id", Kind::Text),
+    ("status", Kind::Vocabulary),
+    ("error", Kind::RepeatedText),
+    ("fen", Kind::Text),
+    ("moves", Kind::Text),
+    ("rating", Kind::Int32),
+    ("rating_deviation", Kind::Int32),
+    ("popularity", Kind::Int32),
+    ("nb_plays", Kind::Int32),
+    ("lichess_themes", Kind::Words),
+    ("game_url", Kind::Text),
+    ("opening_tags", Kind::Words),
+    ("plies", Kind::Int32),
+    ("key_labels", Kind::Labels),
+    ("follow_up_labels", Kind::Labels),
+    ("puzzle_labels", Kind::Labels),
+];
+
+/// Columns of `fires.parquet` before the role columns, in order.
+const FIRES_COLUMNS: [(&str, Kind); 8] = [
+    ("row_number", Kind::Int64),
+    ("puzzle_id", Kind::Text),
+    ("ply", Kind::Int32),
+    ("uci", Kind::RepeatedText),
+    ("san", Kind::RepeatedText),
+    ("label", Kind::Vocabulary),
+    ("follow_up", Kind::Bool),
+    ("gain", Kind::Int32),
+];
+
+/// Columns of `fires.parquet`, in order: the fixed ones, then one per role
+/// (a square name).
+pub fn fires_columns() -> Vec<(&'static str, Kind)> {
+    FIRES_COLUMNS.iter().copied().chain(Roles::NAMES.iter().map(|&role| (role, Kind::Vocabulary))).collect()
+}
+
+/// Square names, indexed by square (`a1` = 0, `h8` = 63).
+pub const SQUARE_NAMES: [&str; 64] = [
+    "a1", "b1", "c1", "d1", "e1", "f1", "g1", "h1", "a2", "b2", "c2", "d2", "e2", "f2", "g2", "h2", "a3", "b3", "c3",
+    "d3", "e3", "f3", "g3", "h3", "a4", "b4", "c4", "d4", "e4", "f4", "g4", "h4", "a5", "b5", "c5", "d5", "e5", "f5",
+    "g5", "h5", "a6", "b6", "c6", "d6", "e6", "f6", "g6", "h6", "a7", "b7", "c7", "d7", "e7", "f7", "g7", "h7", "a8",
+    "b8", "c8", "d8", "e8", "f8", "g8", "h8",
+];
+
+/// The values of `status`.
+const STATUS: [&str; 2] = ["ok", "error"];
+
+// Vocabulary entries (labels among them) are `u8` indices.
+const _: () = assert!(Label::NAMES.len() <= 256);
+
+/// Builds the arrays of one Arrow implementation, one method per column
+/// [`Kind`] (the repeated and distinct kinds share a builder).
+pub trait ArrayBuilder {
+    type Array;
+    /// Non-null 64-bit integers.
+    fn int64(&self, values: Vec<i64>) -> Self::Array;
+    fn int32(&self, values: impl Iterator<Item = Option<i32>>) -> Self::Array;
+    /// Non-null booleans.
+    fn bool(&self, values: Vec<bool>) -> Self::Array;
+    fn text<'a>(&self, len: usize, values: impl Iterator<Item = Option<&'a str>>) -> Self::Array;
+    /// Text over a fixed vocabulary: `entries` are indices into `vocabulary`.
+    fn vocabulary(&self, vocabulary: &[&str], entries: &[Option<u8>]) -> Self::Array;
+    /// Lists of text; `None` is a null row, distinct from an empty list.
+    fn words<'a, I: Iterator<Item = &'a str>>(&self, lists: impl Iterator<Item = Option<I>>) -> Self::Array;
+    /// Lists of labels, never null.
+    fn labels<I: Iterator<Item = Label>>(&self, lists: impl Iterator<Item = I>) -> Self::Array;
+}
+
+/// One batch's rows of a table, column by column.
+pub struct Chunk<A> {
+    pub rows: usize,
+    pub arrays: Vec<A>,
+}
+
+fn row_numbers<'a>(rows: impl Iterator<Item = &'a Annotated<'a>>) -> Vec<i64> {
+    rows.map(|a| a.row.index as i64 + 1).collect()
+}
+
+fn field<'r>(a: &Annotated<'r>, column: Option<usize>) -> Option<&'r str> {
+    a.row.field(column)
+}
+
+/// A space-separated field as a list; null when the input has no such column.
+/// Splitting on the space byte alone (memchr-fast) is what the format
+/// promises; runs of spaces give no empty words.
+fn words<'r>(a: &Annotated<'r>, column: Option<usize>) -> Option<impl Iterator<Item = &'r str>> {
+    column?;
+    Some(field(a, column).unwrap_or("").split(' ').filter(|w| !w.is_empty()))
+}
+
+fn analysis<'b>(a: &'b Annotated<'_>) -> Option<&'b Analysis> {
+    match &a.outcome {
+        Outcome::Ok(an) => Some(an),
+        _ => None,
+    }
+}
+
+/// The `puzzles` rows of a batch: one per row the run keeps.
+pub fn puzzles_chunk<B: ArrayBuilder>(b: &B, batch: &[Annotated], c: &Columns) -> Chunk<B::Array> {
+    let rows: Vec<&Annotated> = batch.iter().filter(|a| !matches!(a.outcome, Outcome::Filtered)).collect();
+    let n = rows.len();
+    let errors: Vec<Option<String>> = rows
+        .iter()
+        .map(|a| match &a.outcome {
+            Outcome::Error(e) => Some(e.to_string()),
+            _ => None,
+        })
+        .collect();
+    let status: Vec<Option<u8>> = rows.iter().map(|a| Some(u8::from(analysis(a).is_none()))).collect();
+    let arrays = vec![
+        b.int64(row_numbers(rows.iter().copied())),
+        b.text(n, rows.iter().map(|a| a.row.puzzle_id(c))),
+        b.vocabulary(&STATUS, &status),
+        b.text(n, errors.iter().map(Option::as_deref)),
+        b.text(n, rows.iter().map(|a| field(a, Some(c.fen)))),
+        b.text(n, rows.iter().map(|a| field(a, Some(c.moves)))),
+        b.int32(rows.iter().map(|a| a.numbers.rating)),
+        b.int32(rows.iter().map(|a| a.numbers.rating_deviation)),
+        b.int32(rows.iter().map(|a| a.numbers.popularity)),
+        b.int32(rows.iter().map(|a| a.numbers.nb_plays)),
+        b.words(rows.iter().map(|a| words(a, c.themes))),
+        b.text(n, rows.iter().map(|a| field(a, c.game_url))),
+        b.words(rows.iter().map(|a| words(a, c.opening_tags))),
+        b.int32(rows.iter().map(|a| analysis(a).map(|an| an.plies() as i32))),
+        b.labels(rows.iter().map(|a| analysis(a).into_iter().flat_map(|an| an.labels(false)))),
+        b.labels(rows.iter().map(|a| analysis(a).into_iter().flat_map(|an| an.labels(true)))),
+        b.labels(rows.iter().map(|a| analysis(a).map(|an| an.puzzle_labels).unwrap_or_default().into_iter())),
+    ];
+    Chunk { rows: n, arrays }
+}
+
+/// The `fires` rows of a batch: one per fire of its annotated rows.
+pub fn fires_chunk<B: ArrayBuilder>(b: &B, batch: &[Annotated], c: &Columns) -> Chunk<B::Array> {
+    // (row, the fire, the fire's judged move)
+    type FireRow<'a> =
+        (&'a Annotated<'a>, &'a crate::tactics::Fire, &'a (shakmaty::uci::UciMove, shakmaty::san::SanPlus));
+    let n = batch.iter().filter_map(analysis).map(|an| an.fires.len()).sum();
+    let mut fires: Vec<FireRow> = Vec::with_capacity(n);
+    for a in batch {
+        if let Some(an) = analysis(a) {
+            fires.extend(an.fires.iter().zip(&an.fire_moves).map(|(f, m)| (a, f, m)));
+        }
+    }
+    // The judged moves as text, one buffer for all (`ends[i]` closes move i).
+    let mut moves = String::with_capacity(n * 12);
+    let mut ends = Vec::with_capacity(2 * n);
+    for (_, _, (uci, san)) in &fires {
+        uci.append_to_string(&mut moves);
+        ends.push(moves.len());
+        san.append_to_string(&mut moves);
+        ends.push(moves.len());
+    }
+    let text_of = |i: usize| Some(&moves[if i == 0 { 0 } else { ends[i - 1] }..ends[i]]);
+    let mut arrays = vec![
+        b.int64(row_numbers(fires.iter().map(|(a, _, _)| *a))),
+        b.text(n, fires.iter().map(|(a, _, _)| a.row.puzzle_id(c))),
+        b.int32(fires.iter().map(|(_, f, _)| Some(i32::from(f.ply)))),
+        b.text(n, (0..n).map(|i| text_of(2 * i))),
+        b.text(n, (0..n).map(|i| text_of(2 * i + 1))),
+        b.vocabulary(Label::NAMES, &fires.iter().map(|(_, f, _)| Some(f.label as u8)).collect::<Vec<_>>()),
+        b.bool(fires.iter().map(|(_, f, _)| f.follow_up).collect()),
+        b.int32(fires.iter().map(|(_, f, _)| f.gain.map(i32::from))),
+    ];
+    let mut role_squares = vec![Vec::with_capacity(n); Roles::NAMES.len()];
+    for (_, f, _) in &fires {
+        for (squares, (_, square)) in role_squares.iter_mut().zip(f.roles.iter()) {
+            squares.push(square.map(|square| square as u8));
+        }
+    }
+    arrays.extend(role_squares.iter().map(|squares| b.vocabulary(&SQUARE_NAMES, squares)));
+    Chunk { rows: n, arrays }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::annotate::{annotate_row, RowFilter};
+    use crate::input::RowBatch;
+    use crate::LineForm;
+
+    /// Arrays as the values they hold, rendered as text: what every
+    /// implementation of the builder must agree on.
+    struct Rendered;
+
+    impl ArrayBuilder for Rendered {
+        type Array = Vec<String>;
+        fn int64(&self, values: Vec<i64>) -> Vec<String> {
+            values.iter().map(i64::to_string).collect()
+        }
+        fn int32(&self, values: impl Iterator<Item = Option<i32>>) -> Vec<String> {
+            values.map(|v| format!("{v:?}")).collect()
+        }
+        fn bool(&self, values: Vec<bool>) -> Vec<String> {
+            values.iter().map(bool::to_string).collect()
+        }
+        fn text<'a>(&self, _: usize, values: impl Iterator<Item = Option<&'a str>>) -> Vec<String> {
+            values.map(|v| format!("{v:?}")).collect()
+        }
+        fn vocabulary(&self, vocabulary: &[&str], entries: &[Option<u8>]) -> Vec<String> {
+            entries.iter().map(|e| format!("{:?}", e.map(|e| vocabulary[usize::from(e)]))).collect()
+        }
+        fn words<'a, I: Iterator<Item = &'a str>>(&self, lists: impl Iterator<Item = Option<I>>) -> Vec<String> {
+            lists.map(|list| format!("{:?}", list.map(|words| words.collect::<Vec<_>>()))).collect()
+        }
+        fn labels<I: Iterator<Item = Label>>(&self, lists: impl Iterator<Item = I>) -> Vec<String> {
+            lists.map(|labels| labels.map(|l| l.name()).collect::<Vec<_>>().join(" ")).collect()
+        }
+    }
+
+    const FEN: &str = "4r3/1k6/pp3r2/1b2P2p/3R1p2/P1R2P2/1P4PP/6K1 w - - 0 35";
+
+    fn chunks() -> (Chunk<Vec<String>>, Chunk<Vec<String>>) {
+        let batch = RowBatch::of(&[
+            &["000Zo", FEN, "e5f6 e8e1 g1f2 e1f1", "1500", "mate  mateIn2"],
+            &["bad", "8/8 w", "e2e4", "", ""],
+        ]);
+        let columns =
+            Columns { puzzle_id: 0, fen: 1, moves: 2, rating: Some(3), themes: Some(4), ..Columns::default() };
+        let rows: Vec<Annotated> =
+            batch.rows().map(|row| annotate_row(row, &columns, LineForm::Puzzle, &RowFilter::default())).collect();
+        (puzzles_chunk(&Rendered, &rows, &columns), fires_chunk(&Rendered, &rows, &columns))
+    }
+
+    fn column<'c>(chunk: &'c Chunk<Vec<String>>, columns: &[(&str, Kind)], name: &str) -> &'c [String] {
+        &chunk.arrays[columns.iter().position(|&(n, _)| n == name).unwrap()]
+    }
+
+    #[test]
+    fn every_row_becomes_a_puzzles_row_and_every_fire_a_fires_row() {
+        let (puzzles, fires) = chunks();
+        assert_eq!((puzzles.rows, puzzles.arrays.len()), (2, PUZZLES_COLUMNS.len()));
+        assert!(puzzles.arrays.iter().all(|a| a.len() == 2));
+        let p = |name| column(&puzzles, &PUZZLES_COLUMNS, name);
+        assert_eq!(p("row_number"), ["1", "2"]);
+        assert_eq!(p("status"), ["Some(\"ok\")", "Some(\"error\")"]);
+        assert_eq!(p("rating"), ["Some(1500)", "None"]);
+        assert_eq!(p("lichess_themes"), ["Some([\"mate\", \"mateIn2\"])", "Some([])"]);
+        assert_eq!(p("opening_tags"), ["None", "None"]);
+        assert_eq!(p("key_labels"), ["mateIn2", ""]);
+        assert!(p("error")[1].contains("FEN"), "{:?}", p("error"));
+
+        let columns = fires_columns();
+        assert_eq!(fires.arrays.len(), columns.len());
+        assert!(fires.rows > 0 && fires.arrays.iter().all(|a| a.len() == fires.rows));
+        let f = |name| column(&fires, &columns, name);
+        let key: Vec<usize> = (0..fires.rows).filter(|&i| f("label")[i] == "Some(\"mateIn2\")").collect();
+        assert_eq!(key.len(), 1);
+        let i = key[0];
+        assert_eq!((f("ply")[i].as_str(), f("uci")[i].as_str()), ("Some(1)", "Some(\"e8e1\")"));
+        assert_eq!((f("san")[i].as_str(), f("follow_up")[i].as_str()), ("Some(\"Re1+\")", "false"));
+        assert_eq!(f("mated")[i], "Some(\"f2\")");
+    }
+}

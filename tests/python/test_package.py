@@ -1,0 +1,190 @@
+"""The Python package (`make python`): `koga.annotate` on Arrow batches gives
+the tables `koga annotate` writes, row for row, for the sample and for the
+bad-row fixture; any Arrow-speaking library can hand batches over and read
+the results."""
+import csv as pycsv
+import json
+import os
+import subprocess
+
+import duckdb
+import polars as pl
+import pyarrow as pa
+import pyarrow.parquet as pq
+import pytest
+
+import koga
+from conftest import BAD_ROWS, ROOT, SAMPLE, assert_same_table, koga_binary, read_puzzles
+
+LINES = os.path.join(ROOT, "tests", "fixtures", "lines.csv")
+
+
+@pytest.fixture(scope="module")
+def sample_tables():
+    return koga.annotate(read_puzzles(SAMPLE))
+
+
+def test_annotate_equals_the_cli_parquet(sample, sample_tables):
+    puzzles, fires = sample_tables
+    assert puzzles.num_rows == 2001 and fires.num_rows > 4000
+    assert_same_table(puzzles, pq.read_table(sample.table("puzzles")), "puzzles")
+    assert_same_table(fires, pq.read_table(sample.table("fires")), "fires")
+
+
+def test_schemas_are_the_parquet_files(sample_tables):
+    puzzles, fires = sample_tables
+    assert puzzles.schema.equals(koga.puzzles_schema())
+    assert fires.schema.equals(koga.fires_schema())
+    for table, name in [(puzzles, "puzzles"), (fires, "fires")]:
+        with open(os.path.join(ROOT, "schemas", f"{name}.json")) as f:
+            assert table.column_names == [c["name"] for c in json.load(f)["columns"]]
+
+
+def bad_rows_table():
+    """The bad-row fixture as a table: a short row's missing fields are nulls."""
+    with open(BAD_ROWS, newline="") as f:
+        header, *rows = list(pycsv.reader(f))
+    columns = {name: [row[i] if i < len(row) else None for row in rows] for i, name in enumerate(header)}
+    return pa.table({name: pa.array(values, pa.string()) for name, values in columns.items()})
+
+
+def test_bad_rows_give_the_cli_error_rows(bad_rows):
+    puzzles, fires = koga.annotate(bad_rows_table())
+    want = pq.read_table(bad_rows.table("puzzles"))
+    assert_same_table(puzzles, want, "puzzles")
+    assert_same_table(fires, pq.read_table(bad_rows.table("fires")), "fires")
+    errors = dict(zip(want["puzzle_id"].to_pylist(), want["error"].to_pylist()))
+    assert errors["short"] == "missing field Moves"
+    assert errors["nomoves"] == "empty Moves"
+    assert errors["badrating"].startswith("field Rating is not an integer")
+    assert puzzles.filter(pa.compute.equal(puzzles["status"], "error")).num_rows >= 9
+
+
+def test_line_form_equals_the_cli(tmp_path):
+    subprocess.run(
+        [koga_binary(), "annotate", LINES, "--lines", "--out", str(tmp_path), "--no-progress"],
+        check=True,
+        capture_output=True,
+    )
+    puzzles, fires = koga.annotate(read_puzzles(LINES), form="line")
+    assert_same_table(puzzles, pq.read_table(tmp_path / "puzzles.parquet"), "puzzles")
+    assert_same_table(fires, pq.read_table(tmp_path / "fires.parquet"), "fires")
+    assert "mate" in fires["label"].to_pylist()
+
+
+def test_every_arrow_source_gives_the_same_tables(sample_tables):
+    table = read_puzzles(SAMPLE)
+    puzzles, fires = sample_tables
+    relation = duckdb.from_arrow(table)
+    sources = {
+        "record batch": table.combine_chunks().to_batches()[0],
+        "record batch reader": pa.RecordBatchReader.from_batches(table.schema, table.to_batches(max_chunksize=300)),
+        "polars": pl.from_arrow(table),
+        "duckdb": relation,
+        "integer ratings": table.set_column(
+            table.schema.get_field_index("Rating"), "Rating", table["Rating"].cast(pa.int64())
+        ),
+        "large strings": table.cast(pa.schema([(f.name, pa.large_string()) for f in table.schema])),
+    }
+    for name, source in sources.items():
+        got_puzzles, got_fires = koga.annotate(source)
+        assert_same_table(got_puzzles, puzzles, f"{name}: puzzles")
+        assert_same_table(got_fires, fires, f"{name}: fires")
+
+
+def test_single_table_functions(sample_tables):
+    table = read_puzzles(SAMPLE)
+    puzzles, fires = sample_tables
+    assert koga.annotate_fires(table).equals(fires)
+    assert koga.annotate_puzzles(table).equals(puzzles)
+
+
+def test_polars_and_duckdb_read_the_results(sample_tables):
+    puzzles, fires = sample_tables
+    frame = pl.from_arrow(fires)
+    assert frame.schema["label"] == pl.String and frame.height == fires.num_rows
+    assert pl.from_arrow(puzzles).schema["key_labels"] == pl.List(pl.String)
+    forks = duckdb.sql("select count(*) from fires where label = 'fork'").fetchall()[0][0]
+    assert forks == fires["label"].to_pylist().count("fork") > 0
+    joined = duckdb.sql(
+        "select count(*) from fires join puzzles using (row_number) where puzzles.status = 'ok'"
+    ).fetchall()[0][0]
+    assert joined == fires.num_rows
+
+
+def test_first_row_numbers_the_rows():
+    table = read_puzzles(SAMPLE).slice(0, 20)
+    puzzles, fires = koga.annotate(table, first_row=1001)
+    assert puzzles["row_number"].to_pylist() == list(range(1001, 1021))
+    assert min(fires["row_number"].to_pylist()) >= 1001
+
+
+def test_an_empty_batch_gives_empty_tables():
+    empty = read_puzzles(SAMPLE).slice(0, 0)
+    puzzles, fires = koga.annotate(empty)
+    assert (puzzles.num_rows, fires.num_rows) == (0, 0)
+    assert puzzles.schema.equals(koga.puzzles_schema()) and fires.schema.equals(koga.fires_schema())
+
+
+def test_errors_name_what_is_wrong():
+    table = read_puzzles(SAMPLE).slice(0, 5)
+    with pytest.raises(ValueError, match='the batch has no column "Moves"'):
+        koga.annotate(table.drop_columns(["Moves"]))
+    with pytest.raises(ValueError, match='form must be "puzzle" or "line"'):
+        koga.annotate(table, form="puzzles")
+    with pytest.raises(ValueError, match="first_row must be 1 or more"):
+        koga.annotate(table, first_row=0)
+    with pytest.raises(TypeError, match="batch must be Arrow data"):
+        koga.annotate([{"PuzzleId": "x"}])
+    listed = table.set_column(1, "FEN", pa.array([[1]] * 5))
+    with pytest.raises(ValueError, match='column "FEN" is .*List.*, which Koga cannot read: it takes text or integers'):
+        koga.annotate(listed)
+    with pytest.raises(ValueError, match='column "Rating" is .*Float64.*, which Koga cannot read'):
+        koga.annotate(table.set_column(3, "Rating", pa.array([1500.0] * 5)))
+    with pytest.raises(ValueError, match="unparsable FEN"):
+        koga.explain("not a fen", "e2e4 e7e5")
+
+
+def test_explain_labels_and_version_match_the_cli():
+    fen, moves = "4r3/1k6/pp3r2/1b2P2p/3R1p2/P1R2P2/1P4PP/6K1 w - - 0 35", "e5f6 e8e1 g1f2 e1f1"
+
+    def cli(*args):
+        return subprocess.run([koga_binary(), *args], check=True, capture_output=True, text=True).stdout
+
+    assert koga.explain(fen, moves) == cli("explain", fen, *moves.split())
+    assert "+ mateIn2" in koga.explain(fen, moves)
+    assert koga.labels() == json.loads(cli("labels", "--format", "json"))
+    assert cli("--version").split() == ["koga", koga.__version__]
+
+
+def test_polars_is_not_in_the_package():
+    tree = subprocess.run(
+        ["cargo", "tree", "--locked", "-p", "koga-python", "-e", "normal", "--prefix", "none"],
+        cwd=ROOT,
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
+    assert "pyo3-arrow" in tree and "shakmaty" in tree
+    assert not [line for line in tree.splitlines() if line.startswith("polars")]
+
+
+def test_the_type_stubs_describe_the_module():
+    import ast
+    import inspect
+
+    with open(os.path.join(ROOT, "python", "koga.pyi")) as f:
+        stub = ast.parse(f.read())
+    functions = {node.name: node for node in stub.body if isinstance(node, ast.FunctionDef)}
+    public = {name for name in dir(koga) if not name.startswith("_") and callable(getattr(koga, name))}
+    assert set(functions) == public
+    for name, node in functions.items():
+        params = [(a.arg, ast.literal_eval(d) if d else None) for a, d in zip(
+            node.args.args, [None] * (len(node.args.args) - len(node.args.defaults)) + node.args.defaults
+        )]
+        actual = [
+            (p.name, None if p.default is inspect.Parameter.empty else p.default)
+            for p in inspect.signature(getattr(koga, name)).parameters.values()
+        ]
+        assert params == actual, f"koga.{name}: the stub says {params}, the module {actual}"
+        assert getattr(koga, name).__doc__, f"koga.{name} has no docstring"
