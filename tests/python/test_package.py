@@ -188,3 +188,42 @@ def test_the_type_stubs_describe_the_module():
         ]
         assert params == actual, f"koga.{name}: the stub says {params}, the module {actual}"
         assert getattr(koga, name).__doc__, f"koga.{name} has no docstring"
+
+
+def test_any_input_gives_one_row_per_input_row_and_no_crash():
+    """Random text, nulls, invalid UTF-8 and mangled real lines: every row
+    comes back, annotated or as an error row with its reason."""
+    import random
+
+    rng = random.Random(11)
+    real = read_puzzles(SAMPLE).slice(0, 200).to_pylist()
+    alphabet = "rnbqkpRNBQKP12345678/ wb-KQkq0aeh\x00\u00e9"
+
+    def noise():
+        return None if rng.random() < 0.1 else "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 70)))
+
+    rows = []
+    for row in real:
+        kind = rng.randrange(4)
+        if kind == 0:
+            row = {name: noise() for name in row}
+        elif kind == 1:
+            moves = row["Moves"].split()
+            rng.shuffle(moves)
+            row = {**row, "Moves": " ".join(moves)}
+        elif kind == 2:
+            row = {**row, "FEN": row["FEN"][: rng.randrange(len(row["FEN"]) + 1)]}
+        rows.append(row)
+    table = pa.Table.from_pylist(rows)
+    fen_bytes = [None if r["FEN"] is None else r["FEN"].encode() for r in rows]
+    fen_bytes[5] = b"\xff\xfe not UTF-8"
+    table = table.set_column(table.schema.get_field_index("FEN"), "FEN", pa.array(fen_bytes, pa.binary()))
+    puzzles, fires = koga.annotate(table)
+    assert puzzles.num_rows == len(rows)
+    assert puzzles["row_number"].to_pylist() == list(range(1, len(rows) + 1))
+    status, error = puzzles["status"].to_pylist(), puzzles["error"].to_pylist()
+    assert all((s == "ok") == (e is None) for s, e in zip(status, error))
+    assert error[5] == "field FEN is not valid UTF-8"
+    assert 0 < status.count("ok") < len(rows)
+    ok_rows = {n for n, s in zip(puzzles["row_number"].to_pylist(), status) if s == "ok"}
+    assert set(fires["row_number"].to_pylist()) <= ok_rows
