@@ -4,13 +4,14 @@
 //!
 //! Batches become Arrow arrays on the workers and Parquet pages on the
 //! writer thread (polars' Parquet writer, below its DataFrame layer): Koga
-//! knows which columns repeat, so it picks each column's encoding instead of
-//! having every column's cardinality estimated. Text over a fixed vocabulary
-//! (labels, squares, status) is handed over as dictionary arrays built
-//! without hashing.
+//! knows which columns repeat, so it picks each column's encoding (from its
+//! [`Kind`]) instead of having every column's cardinality estimated. Text
+//! over a fixed vocabulary (labels, squares, status) is handed over as
+//! dictionary arrays built without hashing.
 //!
-//! The column lists here are the source of truth that `schemas/*.json`
-//! documents; `tests/pipeline.rs` checks written files against those files.
+//! The columns are declared in [`crate::table`], the source of truth that
+//! `schemas/*.json` documents; `tests/pipeline.rs` checks written files
+//! against those files.
 
 use std::fs::{self, File};
 use std::io::BufWriter;

@@ -81,6 +81,7 @@ def test_every_arrow_source_gives_the_same_tables(sample_tables):
         "record batch reader": pa.RecordBatchReader.from_batches(table.schema, table.to_batches(max_chunksize=300)),
         "polars": pl.from_arrow(table),
         "duckdb": relation,
+        "pandas": table.to_pandas(),
         "integer ratings": table.set_column(
             table.schema.get_field_index("Rating"), "Rating", table["Rating"].cast(pa.int64())
         ),
