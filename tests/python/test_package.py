@@ -228,3 +228,32 @@ def test_any_input_gives_one_row_per_input_row_and_no_crash():
     assert 0 < status.count("ok") < len(rows)
     ok_rows = {n for n, s in zip(puzzles["row_number"].to_pylist(), status) if s == "ok"}
     assert set(fires["row_number"].to_pylist()) <= ok_rows
+
+
+def test_the_gil_is_released_while_classifying():
+    """Another Python thread keeps running during the call. With the GIL
+    held it would get at most a switch interval's worth of steps; here it
+    must get a quarter of what it gets while this thread sleeps."""
+    import threading
+    import time
+
+    table = read_puzzles(os.path.join(ROOT, "tests", "data", "lichess_puzzles_dev.csv.zst"))
+    steps, done = [0], threading.Event()
+
+    def step():
+        while not done.is_set():
+            steps[0] += 1
+
+    thread = threading.Thread(target=step)
+    thread.start()
+    try:
+        first = steps[0]
+        time.sleep(0.2)
+        rate = (steps[0] - first) / 0.2
+        start, before = time.perf_counter(), steps[0]
+        koga.annotate_fires(table)
+        seconds, during = time.perf_counter() - start, steps[0] - before
+    finally:
+        done.set()
+        thread.join()
+    assert during > rate * seconds / 4, f"{during} steps in {seconds:.2f} s, {rate:.0f} steps/s otherwise"
