@@ -185,6 +185,9 @@ struct RowSpan {
 }
 
 impl RowBatch {
+    /// How many leading fields of a row [`RowBatch::push_fields`] can mark absent.
+    pub const MAX_ABSENT: usize = 16;
+
     /// A batch with room for `rows` rows of the given shape, so that its
     /// buffers are allocated once rather than grown (and copied) row by row.
     fn with_capacity(rows: usize, shape: RowShape) -> RowBatch {
@@ -216,12 +219,14 @@ impl RowBatch {
         let mut absent = 0u16;
         self.bounds.push(self.text.len());
         for (i, field) in fields.into_iter().enumerate() {
-            match field.map(std::str::from_utf8) {
-                Some(Ok(text)) => self.text.push_str(text),
-                Some(Err(_)) => {
-                    self.text.push_str(&String::from_utf8_lossy(field.unwrap_or_default()));
-                    bad_utf8_field.get_or_insert(i);
-                }
+            match field {
+                Some(bytes) => match std::str::from_utf8(bytes) {
+                    Ok(text) => self.text.push_str(text),
+                    Err(_) => {
+                        self.text.push_str(&String::from_utf8_lossy(bytes));
+                        bad_utf8_field.get_or_insert(i);
+                    }
+                },
                 // Past the mask an absent field reads as an empty one.
                 None if i < Self::MAX_ABSENT => absent |= 1 << i,
                 None => {}
@@ -231,9 +236,6 @@ impl RowBatch {
         let fields = self.bounds.len() - first_bound - 1;
         self.rows.push(RowSpan { index, first_bound, fields, bad_utf8_field, absent });
     }
-
-    /// How many leading fields of a row [`RowBatch::push_fields`] can mark absent.
-    pub const MAX_ABSENT: usize = 16;
 
     /// A batch of the given rows' fields, numbered from 0.
     pub fn of(rows: &[&[&str]]) -> RowBatch {

@@ -176,16 +176,18 @@ pub fn fires_chunk<B: ArrayBuilder>(b: &B, batch: &[Annotated], c: &Columns) -> 
             fires.extend(an.fires.iter().zip(&an.fire_moves).map(|(f, m)| (a, f, m)));
         }
     }
-    // The judged moves as text, one buffer for all (`ends[i]` closes move i).
+    // The judged moves as text, one buffer for all: move i (UCI, then SAN
+    // of each fire) is `moves[bounds[i]..bounds[i + 1]]`.
     let mut moves = String::with_capacity(n * 12);
-    let mut ends = Vec::with_capacity(2 * n);
+    let mut bounds = Vec::with_capacity(2 * n + 1);
+    bounds.push(0);
     for (_, _, (uci, san)) in &fires {
         uci.append_to_string(&mut moves);
-        ends.push(moves.len());
+        bounds.push(moves.len());
         san.append_to_string(&mut moves);
-        ends.push(moves.len());
+        bounds.push(moves.len());
     }
-    let text_of = |i: usize| Some(&moves[if i == 0 { 0 } else { ends[i - 1] }..ends[i]]);
+    let text_of = |i: usize| Some(&moves[bounds[i]..bounds[i + 1]]);
     let mut arrays = vec![
         b.int64(row_numbers(fires.iter().map(|(a, _, _)| *a))),
         b.text(n, fires.iter().map(|(a, _, _)| a.row.puzzle_id(c))),

@@ -198,11 +198,12 @@ fn is_text_or_integer(dtype: &DataType) -> bool {
     }
 }
 
-/// Annotates every row of `input`, numbering them from `first_row`.
+/// Annotates every row of `input`, giving the first the 0-based index
+/// `first_index`.
 fn annotate_batches(
     input: AnyRecordBatch,
     form: LineForm,
-    first_row: i64,
+    first_index: u64,
     tables: Tables,
     py: Python<'_>,
 ) -> PyResult<(Option<PyTable>, Option<PyTable>)> {
@@ -213,7 +214,7 @@ fn annotate_batches(
     let (puzzles, fires) = py.detach(|| -> Result<_, BatchError> {
         let filter = RowFilter::default();
         let (mut puzzles, mut fires) = (Vec::new(), Vec::new());
-        let mut next_index = u64::try_from(first_row - 1).unwrap_or(0);
+        let mut next_index = first_index;
         for batch in reader {
             let batch = batch.map_err(BatchError::Arrow)?;
             for start in (0..batch.num_rows()).step_by(CHUNK_ROWS) {
@@ -250,27 +251,41 @@ fn annotate_batches(
 
 /// A table handed to pyarrow through its C stream (zero-copy). Not through
 /// `pyarrow.table()`, which imports pandas on its first call: half a second.
-fn pyarrow_table<'py>(py: Python<'py>, table: Option<PyTable>) -> PyResult<Bound<'py, PyAny>> {
-    let table = table.expect("a table the call asked for").into_pyobject(py)?;
+fn pyarrow_table(py: Python<'_>, table: PyTable) -> PyResult<Bound<'_, PyAny>> {
+    let table = table.into_pyobject(py)?;
     py.import("pyarrow")?.getattr("RecordBatchReader")?.call_method1("from_stream", (table,))?.call_method0("read_all")
 }
 
-fn first_row_checked(first_row: i64) -> PyResult<i64> {
-    if first_row < 1 {
-        return Err(PyValueError::new_err(format!("first_row must be 1 or more, not {first_row}")));
-    }
-    Ok(first_row)
-}
+/// A `pyarrow.Table`.
+type PyArrowTable<'py> = Bound<'py, PyAny>;
 
-fn batch_arg(batch: &Bound<'_, PyAny>) -> PyResult<AnyRecordBatch> {
-    batch.extract().map_err(|_| {
+/// What the `annotate*` functions share: their arguments checked, the rows
+/// annotated, the tables asked for as pyarrow tables.
+fn annotate_call<'py>(
+    py: Python<'py>,
+    batch: &Bound<'py, PyAny>,
+    form: &str,
+    first_row: i64,
+    tables: Tables,
+) -> PyResult<(Option<PyArrowTable<'py>>, Option<PyArrowTable<'py>>)> {
+    let input = batch.extract().map_err(|_| {
         let kind = batch.get_type().name().map(|n| n.to_string()).unwrap_or_else(|_| "?".into());
         PyTypeError::new_err(format!(
             "batch must be Arrow data (an object with __arrow_c_array__ or __arrow_c_stream__: a pyarrow \
              Table or RecordBatch, a polars DataFrame, a DuckDB relation...), not {kind}"
         ))
-    })
+    })?;
+    let form = line_form(form)?;
+    let first_index = first_row
+        .checked_sub(1)
+        .and_then(|index| u64::try_from(index).ok())
+        .ok_or_else(|| PyValueError::new_err(format!("first_row must be 1 or more, not {first_row}")))?;
+    let (puzzles, fires) = annotate_batches(input, form, first_index, tables, py)?;
+    Ok((puzzles.map(|t| pyarrow_table(py, t)).transpose()?, fires.map(|t| pyarrow_table(py, t)).transpose()?))
 }
+
+/// Every `annotate*` function asks for at least one table.
+const ASKED: &str = "the table the call asked for";
 
 /// Annotates a batch of puzzles: returns `(puzzles, fires)`, two
 /// `pyarrow.Table`s with the columns and types of `puzzles.parquet` and
@@ -291,10 +306,8 @@ fn annotate<'py>(
     form: &str,
     first_row: i64,
 ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
-    let tables = Tables { puzzles: true, fires: true };
-    let (puzzles, fires) =
-        annotate_batches(batch_arg(batch)?, line_form(form)?, first_row_checked(first_row)?, tables, py)?;
-    Ok((pyarrow_table(py, puzzles)?, pyarrow_table(py, fires)?))
+    let (puzzles, fires) = annotate_call(py, batch, form, first_row, Tables { puzzles: true, fires: true })?;
+    Ok((puzzles.expect(ASKED), fires.expect(ASKED)))
 }
 
 /// The `fires` table of [`annotate`] alone: one row per label on a move.
@@ -306,9 +319,8 @@ fn annotate_fires<'py>(
     form: &str,
     first_row: i64,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let tables = Tables { puzzles: false, fires: true };
-    let (_, fires) = annotate_batches(batch_arg(batch)?, line_form(form)?, first_row_checked(first_row)?, tables, py)?;
-    pyarrow_table(py, fires)
+    let (_, fires) = annotate_call(py, batch, form, first_row, Tables { puzzles: false, fires: true })?;
+    Ok(fires.expect(ASKED))
 }
 
 /// The `puzzles` table of [`annotate`] alone: one row per input row.
@@ -320,10 +332,8 @@ fn annotate_puzzles<'py>(
     form: &str,
     first_row: i64,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let tables = Tables { puzzles: true, fires: false };
-    let (puzzles, _) =
-        annotate_batches(batch_arg(batch)?, line_form(form)?, first_row_checked(first_row)?, tables, py)?;
-    pyarrow_table(py, puzzles)
+    let (puzzles, _) = annotate_call(py, batch, form, first_row, Tables { puzzles: true, fires: false })?;
+    Ok(puzzles.expect(ASKED))
 }
 
 /// The line ply by ply, each move in SAN, with the labels on it, their
