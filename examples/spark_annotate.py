@@ -16,23 +16,37 @@ import argparse
 import os
 import sys
 
+import pyarrow as pa
 from pyspark.sql import SparkSession
 from pyspark.sql.pandas.types import from_arrow_schema
 
 import koga
 
 
+def spark_schema(schema):
+    """Koga's schema as Spark's Arrow bridge takes it: Spark reads large
+    strings (with `useLargeVarTypes`) but not large lists, so the role
+    columns that hold several squares become plain lists of them."""
+    return pa.schema(
+        [f.with_type(pa.list_(f.type.value_type)) if pa.types.is_large_list(f.type) else f for f in schema]
+    )
+
+
+FIRES = spark_schema(koga.fires_schema())
+
+
 def annotate_batches(batches):
     """mapInArrow's function: record batches in, record batches out."""
     for batch in batches:
-        yield from koga.annotate_fires(batch).to_batches()
+        for fires in koga.annotate_fires(batch).to_batches():
+            yield fires.cast(FIRES)
 
 
 def annotate_fires(spark, source, out):
     """Writes the fires of every puzzle in the CSV `source` as Parquet under `out`."""
     # Without a schema Spark reads every column as text, as the file holds it.
     puzzles = spark.read.csv(source, header=True)
-    fires = puzzles.mapInArrow(annotate_batches, from_arrow_schema(koga.fires_schema()))
+    fires = puzzles.mapInArrow(annotate_batches, from_arrow_schema(FIRES))
     fires.write.mode("overwrite").parquet(out)
 
 

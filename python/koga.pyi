@@ -53,13 +53,18 @@ def explain(fen: str, moves: str, form: Form = "puzzle") -> str:
     `moves` is UCI, space-separated. Raises `ValueError` when the line
     cannot be read."""
 
+class RoleInfo(TypedDict):
+    name: str
+    holds: Literal["one", "many"]
+    """`one`: a nullable string column; `many`: a list column (squares in colour-relative order)."""
+
 class LabelInfo(TypedDict):
     name: str
     kind: str
     family: str
     material: bool
     lichess: bool
-    roles: list[str]
+    roles: list[RoleInfo]
     description: str
     doc: str
 

@@ -17,8 +17,10 @@ use shakmaty::Position;
 
 use crate::board::value_at;
 use crate::facts::PlyFacts;
+use crate::fire::Fire;
+use crate::label::Label;
 use crate::label::{Family, LabelSet, LABELS};
-use crate::tactics::{Fire, Label};
+use crate::role::RoleName;
 
 /// A fire arbitration removed, the fire it gave way to, and the rule.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -125,14 +127,16 @@ pub const RULES: &[Rule] = &[
     Rule {
         loser: Labels::One(Label::TrappedPiece),
         winners: Labels::One(Label::Pin),
-        when: When::If(|_, tp, pin| tp.roles.target == pin.roles.pinned),
+        when: When::If(|_, tp, pin| pin.roles.pinned.is_some_and(|p| tp.roles.targets.contains(p))),
         condition: "the trapped piece is the pinned piece",
         why: "the target is reported as pinned: the pin tells the story",
     },
     Rule {
         loser: Labels::One(Label::TrappedPiece),
         winners: Labels::One(Label::PinnedDefender),
-        when: When::If(|_, tp, pd| tp.roles.target == pd.roles.pinned || tp.roles.target == pd.roles.victim),
+        when: When::If(|_, tp, pd| {
+            (tp.roles.targets & (pd.roles.get(RoleName::pinned) | pd.roles.get(RoleName::victim))).any()
+        }),
         condition: "the trapped piece is the pinned defender or the victim",
         why: "pinnedDefender on the same target tells the story",
     },
@@ -196,7 +200,7 @@ fn pd_gain(pd: &Fire) -> i32 {
 
 /// Value of what a discovered attack hits (a king outweighs everything).
 fn discovery_hits(facts: &PlyFacts, da: &Fire) -> i32 {
-    da.roles.target.map_or(0, |t| value_at(facts.after.board(), t))
+    da.roles.targets.into_iter().map(|t| value_at(facts.after.board(), t)).max().unwrap_or(0)
 }
 
 impl Rule {
@@ -284,8 +288,8 @@ mod tests {
     use super::*;
     use crate::facts::{balances, PlyFacts};
     use crate::line::{Line, LineForm};
-    use crate::tactics::Roles;
-    use shakmaty::Square;
+    use crate::role::Roles;
+    use shakmaty::{Bitboard, Square};
 
     /// A real line whose key move the rules are judged on (they read only
     /// the values of pieces from its facts).
@@ -307,7 +311,7 @@ mod tests {
     }
 
     fn fire(label: Label, roles: Roles, gain: Option<i16>) -> Fire {
-        Fire { ply: 1, label, follow_up: false, gain, roles, fallback: false }
+        Fire { ply: 1, label, follow_up: false, gain, roles, solver: shakmaty::Color::White, fallback: false }
     }
 
     #[test]
@@ -330,7 +334,11 @@ mod tests {
             fire(Label::Pin, other_pin, None),
             fire(Label::Deflection, Roles::default(), None),
             fire(Label::HangingPiece, Roles::default(), Some(3)),
-            fire(Label::TrappedPiece, Roles { target: Some(Square::H8), ..Roles::default() }, Some(5)),
+            fire(
+                Label::TrappedPiece,
+                Roles { targets: Bitboard::from_square(Square::H8), ..Roles::default() },
+                Some(5),
+            ),
             fire(Label::Skewer, Roles::default(), Some(1)),
         ];
         let mut removed = Vec::new();
@@ -354,13 +362,21 @@ mod tests {
         let fixture = Fixture::new();
         let facts = fixture.facts();
         // The discovery hits the d4 queen (9): more than the knight (3).
-        let da = fire(Label::DiscoveredAttack, Roles { target: Some(Square::D4), ..Roles::default() }, Some(9));
+        let da = fire(
+            Label::DiscoveredAttack,
+            Roles { targets: Bitboard::from_square(Square::D4), ..Roles::default() },
+            Some(9),
+        );
         let mut fires = vec![fire(Label::PinnedDefender, Roles::default(), Some(3)), da];
         let mut removed = Vec::new();
         arbitrate(&facts, &mut fires, &mut removed);
         assert_eq!(fires.iter().map(|f| f.label).collect::<Vec<_>>(), vec![Label::DiscoveredAttack]);
         // It hits the d5 pawn (1): the pinned-defender capture stays.
-        let da = fire(Label::DiscoveredAttack, Roles { target: Some(Square::D5), ..Roles::default() }, Some(1));
+        let da = fire(
+            Label::DiscoveredAttack,
+            Roles { targets: Bitboard::from_square(Square::D5), ..Roles::default() },
+            Some(1),
+        );
         let mut fires = vec![fire(Label::PinnedDefender, Roles::default(), Some(3)), da];
         arbitrate(&facts, &mut fires, &mut removed);
         assert_eq!(fires.iter().map(|f| f.label).collect::<Vec<_>>(), vec![Label::PinnedDefender]);

@@ -49,16 +49,16 @@ pub fn explain(line: &Line) -> String {
     out
 }
 
-/// One fire as `label gain=… role=square …`.
+/// One fire as `label gain=… role=square … roles=square,square …`: every
+/// square of every role, a set role's in colour-relative order.
 pub fn describe(fire: &Fire) -> String {
     let mut text = fire.label.name().to_owned();
     if let Some(gain) = fire.gain {
         let _ = write!(text, " gain={gain}");
     }
-    for (role, square) in fire.roles.iter() {
-        if let Some(square) = square {
-            let _ = write!(text, " {role}={square}");
-        }
+    for (role, _) in fire.roles.filled() {
+        let squares: Vec<String> = fire.squares(role).map(|sq| sq.to_string()).collect();
+        let _ = write!(text, " {}={}", role.name(), squares.join(","));
     }
     text
 }
@@ -87,7 +87,17 @@ mod tests {
             Line::parse("6k1/p2r1ppp/2Nq4/3P4/3Q4/8/PP3PPP/6K1 w - - 0 30", "h2h3 d6c6", LineForm::Puzzle).unwrap();
         let text = explain(&line);
         assert!(text.contains("+ pinnedDefender gain=3 victim=c6 defender=d5 pinner=d7 pinned=d5 behind=d4"), "{text}");
-        assert!(text.contains("- pin pinner=d7 pinned=d5 behind=d4 attacker=d7 target=d5"), "{text}");
+        assert!(text.contains("- pin pinner=d7 pinned=d5 behind=d4 attacker=d7 targets=d5"), "{text}");
         assert!(text.contains("gives way to pinnedDefender"), "{text}");
+    }
+
+    #[test]
+    fn names_every_square_of_a_set_role() {
+        // Lichess 000Pw: ...Ne2+ forks the king on g1 and the queen on c3.
+        let line =
+            Line::parse("6k1/5p1p/4p3/4q3/3nN3/2Q3P1/PP3P1P/6K1 w - - 2 37", "e4d2 d4e2 g1f1 e2c3", LineForm::Puzzle)
+                .unwrap();
+        let text = explain(&line);
+        assert!(text.contains("+ fork gain=9 victim=c3 attacker=e2 targets=c3,g1"), "{text}");
     }
 }

@@ -294,6 +294,14 @@ impl<'a> PlyFacts<'a> {
         let m = next.mv();
         (m.is_capture() && capture_square(m) == sq).then_some(next)
     }
+
+    /// Our next move captures the very piece that stands on `sq` after our
+    /// move: the opponent's answer neither moved it away nor put another
+    /// piece there.
+    pub fn next_collects(&self, sq: Square) -> bool {
+        let untouched = self.at.reply().is_some_and(|r| r.mv().from() != Some(sq) && r.mv().to() != sq);
+        untouched && self.next_capture_on(sq).is_some()
+    }
 }
 
 /// The square whose piece a capture removes (differs from `to` for en passant).

@@ -9,7 +9,7 @@
 
 use std::fmt;
 
-use shakmaty::Square;
+use crate::role::{Arity, RoleName};
 
 /// When a label is decided and where it is written (spec §2).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -66,65 +66,6 @@ impl Family {
             Family::Endgame => "endgame",
         }
     }
-}
-
-macro_rules! roles {
-    ($($role:ident,)*) => {
-        /// A role name: one meaning for every label that uses it, documented
-        /// once in `schemas/fires.json` (one nullable square column each).
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-        #[allow(non_camel_case_types)]
-        pub enum RoleName { $($role,)* }
-
-        /// The squares that play a part in a fire, one optional square per role.
-        #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
-        pub struct Roles { $(pub $role: Option<Square>,)* }
-
-        impl RoleName {
-            /// Every role, in output column order.
-            pub const ALL: &'static [RoleName] = &[$(RoleName::$role,)*];
-
-            pub const fn name(self) -> &'static str {
-                match self { $(RoleName::$role => stringify!($role),)* }
-            }
-
-            pub fn from_name(name: &str) -> Option<RoleName> {
-                RoleName::ALL.iter().copied().find(|r| r.name() == name)
-            }
-        }
-
-        impl Roles {
-            /// Role names, in output column order.
-            pub const NAMES: &'static [&'static str] = &[$(stringify!($role),)*];
-
-            /// The roles as `(name, square)` pairs, in [`Roles::NAMES`] order.
-            pub fn iter(&self) -> impl Iterator<Item = (&'static str, Option<Square>)> {
-                [$((stringify!($role), self.$role),)*].into_iter()
-            }
-
-            /// The square of one role.
-            pub fn get(&self, role: RoleName) -> Option<Square> {
-                match role { $(RoleName::$role => self.$role,)* }
-            }
-        }
-    };
-}
-
-roles! {
-    victim,
-    defender,
-    pinner,
-    pinned,
-    behind,
-    attacker,
-    target,
-    checker,
-    moved,
-    escape,
-    threatened,
-    mated,
-    guard,
-    blocker,
 }
 
 /// What the vocabulary says about one label.
@@ -204,23 +145,23 @@ const fn has_flag(flags: &[&str], flag: &str) -> bool {
 labels! {
     PinnedDefender "pinnedDefender": Move Seed [material] [victim defender pinned pinner behind moved]
         "Capture of a piece whose defender is pinned to a more valuable piece or the king";
-    TrappedPiece "trappedPiece": Move Seed [material lichess] [target attacker escape]
+    TrappedPiece "trappedPiece": Move Seed [material lichess] [targets attacker escapes]
         "Attack on an enemy piece that has no safe square to go to";
     HangingPiece "hangingPiece": Move Seed [material lichess] [victim moved]
         "Capture of an undefended piece that wins material for good";
-    DiscoveredCheck "discoveredCheck": Move Seed [lichess] [checker attacker target moved]
+    DiscoveredCheck "discoveredCheck": Move Seed [lichess] [checkers attacker targets moved]
         "Our move unmasks a check by a piece standing behind it";
-    DiscoveredAttack "discoveredAttack": Move Seed [lichess] [checker attacker target moved]
+    DiscoveredAttack "discoveredAttack": Move Seed [lichess] [checkers attacker targets moved]
         "Our move unmasks an attack by a piece standing behind it";
-    DoubleCheck "doubleCheck": Move Seed [lichess] [checker target moved]
+    DoubleCheck "doubleCheck": Move Seed [lichess] [checkers targets moved]
         "Two pieces give check at once";
-    Pin "pin": Move Motif [material lichess] [pinned target pinner attacker behind]
+    Pin "pin": Move Motif [material lichess] [pinned targets pinner attacker behind]
         "A new pin of an enemy piece to its king or to a more valuable piece";
-    Fork "fork": Move Motif [material lichess] [attacker target victim]
+    Fork "fork": Move Motif [material lichess] [attacker targets victim]
         "One piece attacks two enemy pieces and one of them is won";
-    DoubleAttack "doubleAttack": Move Motif [material] [attacker target victim]
+    DoubleAttack "doubleAttack": Move Motif [material] [moved attacker targets victim]
         "Two enemy pieces attacked at once (by one or two of our pieces) and one of them is won";
-    Skewer "skewer": Move Motif [material lichess] [attacker target behind]
+    Skewer "skewer": Move Motif [material lichess] [attacker targets behind victim]
         "A valuable piece attacked on a line must move and uncovers the piece behind it";
     CapturingDefender "capturingDefender": Move Motif [material lichess] [defender victim moved]
         "Capture of a guard, so that the piece it guarded is won next";
@@ -228,13 +169,13 @@ labels! {
         "A forcing move lures a defender away from the square where we then win";
     InsufficientlyDefended "insufficientlyDefended": Move Motif [material] [victim defender moved]
         "Capture of a defended piece where the exchange still wins material";
-    CounterThreat "counterThreat": Move Motif [material] [threatened attacker target]
+    CounterThreat "counterThreat": Move Motif [material] [threatened attacker targets]
         "Instead of saving our threatened piece, a bigger threat of our own";
     AdvancedPawn "advancedPawn": Move Motif [lichess] [moved]
         "A pawn of ours reaches its seventh or eighth rank";
-    AttackingF2F7 "attackingF2F7": Move Motif [lichess] [victim moved target]
+    AttackingF2F7 "attackingF2F7": Move Motif [lichess] [victim moved targets]
         "Our first capture on f2 or f7, next to the enemy king on its starting square";
-    ExposedKing "exposedKing": Move Motif [lichess] [target moved]
+    ExposedKing "exposedKing": Move Motif [lichess] [targets moved]
         "A check after the key move on a king that started without its pawn shelter";
     QuietMove "quietMove": Move Motif [lichess] [moved]
         "A move that neither checks, captures nor attacks, with the line going on";
@@ -246,7 +187,7 @@ labels! {
         "An in-between move before taking back what the opponent just captured";
     Sacrifice "sacrifice": Move Motif [lichess] [moved]
         "We give up at least two pawns' worth of material on purpose";
-    Attraction "attraction": Move Motif [lichess] [moved target attacker]
+    Attraction "attraction": Move Motif [lichess] [moved targets attacker]
         "We lure the enemy king, queen or rook onto a square where we then hit it";
     Clearance "clearance": Move Motif [lichess] [moved attacker]
         "We move a piece out of the way of our queen, rook or bishop";
@@ -270,43 +211,43 @@ labels! {
         "Checkmate with four solver moves: on the key move";
     MateIn5 "mateIn5": Line Mate [lichess] [mated]
         "Checkmate with five or more solver moves: on the key move";
-    BackRankMate "backRankMate": Line MatePattern [lichess] [mated checker blocker]
+    BackRankMate "backRankMate": Line MatePattern [lichess] [mated checkers guards blockers]
         "Mate on the back rank, the king walled in by its own pieces";
-    SmotheredMate "smotheredMate": Line MatePattern [lichess] [mated checker blocker]
+    SmotheredMate "smotheredMate": Line MatePattern [lichess] [mated checkers guards blockers]
         "A knight mates a king whose every neighbouring square holds its own piece";
-    AnastasiaMate "anastasiaMate": Line MatePattern [lichess] [mated checker guard blocker]
+    AnastasiaMate "anastasiaMate": Line MatePattern [lichess] [mated checkers guards blockers]
         "A rook or queen mates on the edge file, a knight cutting off the way out";
-    HookMate "hookMate": Line MatePattern [lichess] [mated checker guard]
+    HookMate "hookMate": Line MatePattern [lichess] [mated checkers guards blockers]
         "A rook mates next to the king, guarded by a knight that a pawn guards";
-    ArabianMate "arabianMate": Line MatePattern [lichess] [mated checker guard]
+    ArabianMate "arabianMate": Line MatePattern [lichess] [mated checkers guards blockers]
         "A rook mates a cornered king next to it, guarded by a knight";
-    BodenMate "bodenMate": Line MatePattern [lichess] [mated checker guard]
+    BodenMate "bodenMate": Line MatePattern [lichess] [mated checkers guards blockers]
         "Two bishops on crossing diagonals from both sides of the king";
-    DoubleBishopMate "doubleBishopMate": Line MatePattern [lichess] [mated checker guard]
+    DoubleBishopMate "doubleBishopMate": Line MatePattern [lichess] [mated checkers guards blockers]
         "Two bishops on neighbouring diagonals from one side of the king";
-    DovetailMate "dovetailMate": Line MatePattern [lichess] [mated checker blocker]
+    DovetailMate "dovetailMate": Line MatePattern [lichess] [mated checkers guards blockers]
         "A queen mates from a diagonal neighbour, the king's own pieces behind it";
-    KillBoxMate "killBoxMate": Line MatePattern [lichess] [mated checker guard]
+    KillBoxMate "killBoxMate": Line MatePattern [lichess] [mated checkers guards blockers]
         "A rook beside the king and a queen two diagonal steps from it close a 3x3 box";
-    VukovicMate "vukovicMate": Line MatePattern [lichess] [mated checker guard]
+    VukovicMate "vukovicMate": Line MatePattern [lichess] [mated checkers guards blockers]
         "A guarded rook mates beside the king, a knight behind it taking the side squares";
-    CornerMate "cornerMate": Line MatePattern [lichess] [mated checker guard]
+    CornerMate "cornerMate": Line MatePattern [lichess] [mated checkers guards blockers]
         "A knight mates the king in its corner, a rook or queen taking the file or rank";
-    OperaMate "operaMate": Line MatePattern [lichess] [mated checker guard]
+    OperaMate "operaMate": Line MatePattern [lichess] [mated checkers guards blockers]
         "A rook mates beside the king, guarded by a bishop";
-    PillsburysMate "pillsburysMate": Line MatePattern [lichess] [mated checker guard]
+    PillsburysMate "pillsburysMate": Line MatePattern [lichess] [mated checkers guards blockers]
         "A rook mates while a bishop takes a flight square";
-    MorphysMate "morphysMate": Line MatePattern [lichess] [mated checker guard]
+    MorphysMate "morphysMate": Line MatePattern [lichess] [mated checkers guards blockers]
         "A bishop mates while a rook takes a flight square";
-    TriangleMate "triangleMate": Line MatePattern [lichess] [mated checker guard]
+    TriangleMate "triangleMate": Line MatePattern [lichess] [mated checkers guards blockers]
         "A queen and a rook on the king's two diagonal neighbours of one side";
-    BalestraMate "balestraMate": Line MatePattern [lichess] [mated checker guard]
+    BalestraMate "balestraMate": Line MatePattern [lichess] [mated checkers guards blockers]
         "A bishop mates, a queen a knight's jump from the king takes the flight squares";
-    BlindSwineMate "blindSwineMate": Line MatePattern [lichess] [mated checker guard]
+    BlindSwineMate "blindSwineMate": Line MatePattern [lichess] [mated checkers guards blockers]
         "Two rooks mate the king inside one 2x2 block";
-    EpauletteMate "epauletteMate": Line MatePattern [lichess] [mated checker blocker]
+    EpauletteMate "epauletteMate": Line MatePattern [lichess] [mated checkers guards blockers]
         "A straight check on a king hemmed in on both sides, by its own pieces at least on one";
-    SwallowstailMate "swallowstailMate": Line MatePattern [lichess] [mated checker guard blocker]
+    SwallowstailMate "swallowstailMate": Line MatePattern [lichess] [mated checkers guards blockers]
         "A guarded queen mates face to face, the king's own pieces on the squares behind it";
     Promotion "promotion": Move SpecialMove [lichess] [moved victim]
         "A pawn promotes";
@@ -399,7 +340,10 @@ pub fn vocabulary_version() -> String {
         feed(if info.lichess { "lichess" } else { "" });
         info.roles.iter().for_each(|r| feed(r.name()));
     }
-    RoleName::ALL.iter().for_each(|r| feed(r.name()));
+    for role in RoleName::ALL {
+        feed(role.name());
+        feed(role.arity().name());
+    }
     format!("{}-{}", LABELS.len(), hash.hex())
 }
 
@@ -408,7 +352,7 @@ pub fn vocabulary_text() -> String {
     use std::fmt::Write;
     let mut out = format!("{:<23} {:<6} {:<12} {:<42} {}\n", "label", "kind", "family", "roles", "description");
     for info in LABELS {
-        let roles: Vec<&str> = info.roles.iter().map(|r| r.name()).collect();
+        let roles: Vec<String> = info.roles.iter().map(|&r| role_text(r)).collect();
         let _ = writeln!(
             out,
             "{:<23} {:<6} {:<12} {:<42} {}",
@@ -421,14 +365,24 @@ pub fn vocabulary_text() -> String {
     }
     let _ = write!(
         out,
-        "\n{} labels, vocabulary version {}; rules and test positions: docs/tactics/<label>.md\n",
+        "\n{} labels, vocabulary version {}; roles marked [] hold several squares (list columns);\n\
+         role meanings: schemas/fires.json; rules and test positions: docs/tactics/<label>.md\n",
         LABELS.len(),
         vocabulary_version()
     );
     out
 }
 
-/// `koga labels --format json`: one object per label.
+/// A role as the text table shows it: a set role ends in `[]`.
+fn role_text(role: RoleName) -> String {
+    match role.arity() {
+        Arity::One => role.name().to_owned(),
+        Arity::Many => format!("{}[]", role.name()),
+    }
+}
+
+/// `koga labels --format json`: one object per label; each role with what
+/// it holds (`one` square or `many`).
 pub fn vocabulary_json() -> String {
     #[derive(serde::Serialize)]
     struct Entry {
@@ -437,9 +391,14 @@ pub fn vocabulary_json() -> String {
         family: &'static str,
         material: bool,
         lichess: bool,
-        roles: Vec<&'static str>,
+        roles: Vec<Role>,
         description: &'static str,
         doc: String,
+    }
+    #[derive(serde::Serialize)]
+    struct Role {
+        name: &'static str,
+        holds: &'static str,
     }
     let labels: Vec<Entry> = LABELS
         .iter()
@@ -449,7 +408,7 @@ pub fn vocabulary_json() -> String {
             family: info.family.name(),
             material: info.material,
             lichess: info.lichess,
-            roles: info.roles.iter().map(|r| r.name()).collect(),
+            roles: info.roles.iter().map(|r| Role { name: r.name(), holds: r.arity().name() }).collect(),
             description: info.description,
             doc: info.doc_path(),
         })
@@ -630,22 +589,14 @@ mod tests {
         assert_eq!(entries[0]["kind"], "move");
         assert_eq!(entries[0]["family"], "seed");
         assert_eq!(entries[0]["doc"], "docs/tactics/pinnedDefender.md");
-        assert!(entries[0]["roles"].as_array().unwrap().iter().any(|r| r == "pinner"));
+        assert!(entries[0]["roles"].as_array().unwrap().iter().any(|r| r["name"] == "pinner" && r["holds"] == "one"));
+        let fork = entries.iter().find(|e| e["name"] == "fork").unwrap();
+        assert!(fork["roles"].as_array().unwrap().iter().any(|r| r["name"] == "targets" && r["holds"] == "many"));
         let text = vocabulary_text();
-        assert_eq!(text.lines().count(), LABELS.len() + 3);
+        assert_eq!(text.lines().count(), LABELS.len() + 4);
+        assert!(text.lines().any(|l| l.starts_with("fork ") && l.contains("attacker,targets[],victim")));
         assert!(text.contains("mateIn2") && text.contains("puzzle"));
         let table = vocabulary_markdown();
         assert!(table.contains("| length | puzzle | [`oneMove`](docs/tactics/oneMove.md)"));
-    }
-
-    #[test]
-    fn role_names_round_trip() {
-        for &role in RoleName::ALL {
-            assert_eq!(RoleName::from_name(role.name()), Some(role));
-        }
-        assert_eq!(RoleName::ALL.len(), Roles::NAMES.len());
-        let roles = Roles { pinned: Some(Square::E4), ..Roles::default() };
-        assert_eq!(roles.get(RoleName::pinned), Some(Square::E4));
-        assert_eq!(roles.iter().filter(|(_, s)| s.is_some()).count(), 1);
     }
 }

@@ -18,6 +18,7 @@ pub mod config;
 pub mod explain;
 pub mod facts;
 pub mod fingerprint;
+pub mod fire;
 pub mod input;
 pub mod interrupt;
 pub mod label;
@@ -27,12 +28,15 @@ pub mod mate_scene;
 #[cfg(feature = "parquet")]
 pub mod output;
 pub mod pipeline;
+pub mod role;
 pub mod table;
 pub mod tactics;
 
-pub use label::{Label, LabelSet, RoleName, Roles};
+pub use fire::Fire;
+pub use label::{Label, LabelSet};
 pub use line::{Line, LineForm, RowError};
-pub use tactics::{classify, Fire};
+pub use role::{Arity, RoleName, Roles};
+pub use tactics::classify;
 
 /// Annotates `options.input` into Parquet files under `out_dir`.
 #[cfg(feature = "parquet")]

@@ -5,9 +5,10 @@
 use shakmaty::{attacks, Bitboard, Board, Color, File, Move, Position, Rank, Role, Square};
 
 use crate::board::relative_squares;
-use crate::label::{Label, Roles};
+use crate::fire::Fire;
+use crate::label::Label;
 use crate::line::{Cursor, Line};
-use crate::tactics::Fire;
+use crate::role::Roles;
 
 /// A checkmate given by the solver's last move.
 pub struct MateScene<'a> {
@@ -72,14 +73,25 @@ impl<'a> MateScene<'a> {
         })
     }
 
-    /// The roles every pattern fills: the mated king and the checker.
+    /// The roles every mate pattern fills, the same for all of them: the
+    /// mated king, every checker, every guard (a piece of ours besides the
+    /// checkers that takes a flight square from the king, the checker's own
+    /// square included when the king could otherwise take it) and every
+    /// blocker (the king's own pieces next to it).
     pub fn roles(&self) -> Roles {
-        Roles { mated: Some(self.king), checker: Some(self.checker), ..Roles::default() }
+        let guarded = self.flight_squares.into_iter().fold(Bitboard::EMPTY, |acc, sq| acc | self.covers(sq));
+        Roles {
+            mated: Some(self.king),
+            checkers: self.checkers,
+            guards: guarded & !self.checkers,
+            blockers: self.blocked(),
+            ..Roles::default()
+        }
     }
 
-    /// A fire of `label` on the mating ply.
-    pub fn fire(&self, label: Label, roles: Roles) -> Fire {
-        Fire::on(self.at, label).with_roles(roles)
+    /// A fire of `label` on the mating ply, with the pattern's [`roles`](Self::roles).
+    pub fn fire(&self, label: Label) -> Fire {
+        Fire::on(self.at, label).with_roles(self.roles())
     }
 
     /// The role of the named checker.

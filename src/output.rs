@@ -32,7 +32,6 @@ use polars_parquet::write::{
 
 use crate::annotate::Annotated;
 use crate::input::Columns;
-use crate::label::Label;
 use crate::manifest::{Manifest, PartRecord, ResumeRefused, FINISHED_MANIFEST_FILE, MANIFEST_FILE, STAGING_DIR};
 use crate::pipeline::{OutputError, Sink};
 use crate::table::{self, fires_chunk, fires_columns, puzzles_chunk, ArrayBuilder, Kind, PUZZLES_COLUMNS};
@@ -47,7 +46,7 @@ fn dtype(kind: Kind) -> DataType {
         Kind::Int32 => DataType::Int32,
         Kind::Bool => DataType::Boolean,
         Kind::Text | Kind::RepeatedText | Kind::Vocabulary => DataType::String,
-        Kind::Words | Kind::Labels => DataType::List(Box::new(DataType::String)),
+        Kind::Words | Kind::Labels | Kind::Squares => DataType::List(Box::new(DataType::String)),
     }
 }
 
@@ -57,7 +56,7 @@ fn dtype(kind: Kind) -> DataType {
 fn encoding(kind: Kind) -> Encoding {
     match kind {
         Kind::Int64 | Kind::Bool | Kind::Text | Kind::Words => Encoding::Plain,
-        Kind::Int32 | Kind::RepeatedText | Kind::Vocabulary | Kind::Labels => Encoding::RleDictionary,
+        Kind::Int32 | Kind::RepeatedText | Kind::Vocabulary | Kind::Labels | Kind::Squares => Encoding::RleDictionary,
     }
 }
 
@@ -504,9 +503,13 @@ impl ArrayBuilder for ParquetArrays {
         list_array(lists, |words: Vec<&str>| self.text(words.len(), words.into_iter().map(Some)))
     }
 
-    fn labels<I: Iterator<Item = Label>>(&self, lists: impl Iterator<Item = I>) -> Box<dyn Array> {
-        let keys = lists.map(|labels| Some(labels.map(|label| Some(label as u8))));
-        list_array(keys, |keys: Vec<Option<u8>>| self.vocabulary(Label::NAMES, &keys))
+    fn vocabulary_lists<I: Iterator<Item = u8>>(
+        &self,
+        vocabulary: &[&str],
+        lists: impl Iterator<Item = I>,
+    ) -> Box<dyn Array> {
+        let keys = lists.map(|items| Some(items.map(Some)));
+        list_array(keys, |keys: Vec<Option<u8>>| self.vocabulary(vocabulary, &keys))
     }
 }
 

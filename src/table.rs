@@ -8,7 +8,8 @@
 
 use crate::annotate::{Analysis, Annotated, Outcome};
 use crate::input::Columns;
-use crate::label::{Label, Roles};
+use crate::label::Label;
+use crate::role::{Arity, RoleName};
 
 /// What a column holds, which fixes its type (and, in Parquet, its encoding).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -28,6 +29,8 @@ pub enum Kind {
     Words,
     /// A list of Koga's labels.
     Labels,
+    /// A list of squares (a role that holds several), in colour-relative order.
+    Squares,
 }
 
 /// Columns of `puzzles.parquet`, in order.
@@ -63,10 +66,14 @@ const FIRES_COLUMNS: [(&str, Kind); 8] = [
     ("gain", Kind::Int32),
 ];
 
-/// Columns of `fires.parquet`, in order: the fixed ones, then one per role
-/// (a square name).
+/// Columns of `fires.parquet`, in order: the fixed ones, then one per role:
+/// a square name for a one-square role, a list of them for a set role.
 pub fn fires_columns() -> Vec<(&'static str, Kind)> {
-    FIRES_COLUMNS.iter().copied().chain(Roles::NAMES.iter().map(|&role| (role, Kind::Vocabulary))).collect()
+    let role_column = |role: RoleName| match role.arity() {
+        Arity::One => (role.name(), Kind::Vocabulary),
+        Arity::Many => (role.name(), Kind::Squares),
+    };
+    FIRES_COLUMNS.iter().copied().chain(RoleName::ALL.iter().map(|&role| role_column(role))).collect()
 }
 
 /// Square names, indexed by square (`a1` = 0, `h8` = 63).
@@ -97,8 +104,13 @@ pub trait ArrayBuilder {
     fn vocabulary(&self, vocabulary: &[&str], entries: &[Option<u8>]) -> Self::Array;
     /// Lists of text; `None` is a null row, distinct from an empty list.
     fn words<'a, I: Iterator<Item = &'a str>>(&self, lists: impl Iterator<Item = Option<I>>) -> Self::Array;
-    /// Lists of labels, never null.
-    fn labels<I: Iterator<Item = Label>>(&self, lists: impl Iterator<Item = I>) -> Self::Array;
+    /// Lists over a fixed vocabulary (labels, squares), never null: each
+    /// item an index into `vocabulary`.
+    fn vocabulary_lists<I: Iterator<Item = u8>>(
+        &self,
+        vocabulary: &[&str],
+        lists: impl Iterator<Item = I>,
+    ) -> Self::Array;
 }
 
 /// One batch's rows of a table, column by column.
@@ -130,6 +142,11 @@ fn analysis<'b>(a: &'b Annotated<'_>) -> Option<&'b Analysis> {
     }
 }
 
+/// Lists of labels.
+fn labels<B: ArrayBuilder, I: Iterator<Item = Label>>(b: &B, lists: impl Iterator<Item = I>) -> B::Array {
+    b.vocabulary_lists(Label::NAMES, lists.map(|labels| labels.map(|label| label as u8)))
+}
+
 /// The `puzzles` rows of a batch: one per row the run keeps.
 pub fn puzzles_chunk<B: ArrayBuilder>(b: &B, batch: &[Annotated], c: &Columns) -> Chunk<B::Array> {
     let rows: Vec<&Annotated> = batch.iter().filter(|a| !matches!(a.outcome, Outcome::Filtered)).collect();
@@ -157,9 +174,9 @@ pub fn puzzles_chunk<B: ArrayBuilder>(b: &B, batch: &[Annotated], c: &Columns) -
         b.text(n, rows.iter().map(|a| field(a, c.game_url))),
         b.words(rows.iter().map(|a| words(a, c.opening_tags))),
         b.int32(rows.iter().map(|a| analysis(a).map(|an| an.plies() as i32))),
-        b.labels(rows.iter().map(|a| analysis(a).into_iter().flat_map(|an| an.labels(false)))),
-        b.labels(rows.iter().map(|a| analysis(a).into_iter().flat_map(|an| an.labels(true)))),
-        b.labels(rows.iter().map(|a| analysis(a).map(|an| an.puzzle_labels).unwrap_or_default().into_iter())),
+        labels(b, rows.iter().map(|a| analysis(a).into_iter().flat_map(|an| an.labels(false)))),
+        labels(b, rows.iter().map(|a| analysis(a).into_iter().flat_map(|an| an.labels(true)))),
+        labels(b, rows.iter().map(|a| analysis(a).map(|an| an.puzzle_labels).unwrap_or_default().into_iter())),
     ];
     Chunk { rows: n, arrays }
 }
@@ -198,13 +215,18 @@ pub fn fires_chunk<B: ArrayBuilder>(b: &B, batch: &[Annotated], c: &Columns) -> 
         b.bool(fires.iter().map(|(_, f, _)| f.follow_up).collect()),
         b.int32(fires.iter().map(|(_, f, _)| f.gain.map(i32::from))),
     ];
-    let mut role_squares = vec![Vec::with_capacity(n); Roles::NAMES.len()];
-    for (_, f, _) in &fires {
-        for (squares, (_, square)) in role_squares.iter_mut().zip(f.roles.iter()) {
-            squares.push(square.map(|square| square as u8));
-        }
+    for &role in RoleName::ALL {
+        arrays.push(match role.arity() {
+            Arity::One => {
+                let squares: Vec<Option<u8>> =
+                    fires.iter().map(|(_, f, _)| f.squares(role).next().map(|sq| sq as u8)).collect();
+                b.vocabulary(&SQUARE_NAMES, &squares)
+            }
+            Arity::Many => {
+                b.vocabulary_lists(&SQUARE_NAMES, fires.iter().map(|(_, f, _)| f.squares(role).map(|sq| sq as u8)))
+            }
+        });
     }
-    arrays.extend(role_squares.iter().map(|squares| b.vocabulary(&SQUARE_NAMES, squares)));
     Chunk { rows: n, arrays }
 }
 
@@ -239,8 +261,12 @@ mod tests {
         fn words<'a, I: Iterator<Item = &'a str>>(&self, lists: impl Iterator<Item = Option<I>>) -> Vec<String> {
             lists.map(|list| format!("{:?}", list.map(|words| words.collect::<Vec<_>>()))).collect()
         }
-        fn labels<I: Iterator<Item = Label>>(&self, lists: impl Iterator<Item = I>) -> Vec<String> {
-            lists.map(|labels| labels.map(|l| l.name()).collect::<Vec<_>>().join(" ")).collect()
+        fn vocabulary_lists<I: Iterator<Item = u8>>(
+            &self,
+            vocabulary: &[&str],
+            lists: impl Iterator<Item = I>,
+        ) -> Vec<String> {
+            lists.map(|items| items.map(|i| vocabulary[usize::from(i)]).collect::<Vec<_>>().join(" ")).collect()
         }
     }
 

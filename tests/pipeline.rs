@@ -387,7 +387,28 @@ fn labels_json_lists_the_vocabulary() {
     }
     let mate = labels.iter().find(|e| e["name"] == "mate").unwrap();
     assert_eq!(mate["kind"], "line");
-    assert_eq!(mate["roles"], serde_json::json!(["mated", "moved"]));
+    let one = |name: &str| serde_json::json!({"name": name, "holds": "one"});
+    assert_eq!(mate["roles"], serde_json::json!([one("mated"), one("moved")]));
+    let fork = labels.iter().find(|e| e["name"] == "fork").unwrap();
+    assert!(fork["roles"].as_array().unwrap().contains(&serde_json::json!({"name": "targets", "holds": "many"})));
+}
+
+/// `schemas/fires.json` documents every role as the vocabulary declares it:
+/// one square (a nullable string) or several (a list, `holds: many`).
+#[test]
+fn the_fires_schema_documents_each_role_as_declared() {
+    let text = std::fs::read_to_string(root().join("schemas/fires.json")).unwrap();
+    let schema: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let columns = schema["columns"].as_array().unwrap();
+    for &role in koga::RoleName::ALL {
+        let column = columns.iter().find(|c| c["name"] == role.name()).unwrap_or_else(|| panic!("{}", role.name()));
+        let (holds, kind) = match role.arity() {
+            koga::Arity::One => ("one", "string"),
+            koga::Arity::Many => ("many", "list<string>"),
+        };
+        assert_eq!((column["holds"].as_str(), column["type"].as_str()), (Some(holds), Some(kind)), "{}", role.name());
+        assert!(column["description"].as_str().unwrap().starts_with("Role. "), "{}", role.name());
+    }
 }
 
 /// `koga compare` on the sample: the JSON fields, figures that hold

@@ -24,7 +24,7 @@ use rayon::prelude::*;
 use koga::annotate::{annotate_row, Annotated, RowFilter};
 use koga::input::{Columns, RowBatch, COLUMN_NAMES};
 use koga::table::{self, ArrayBuilder, Kind};
-use koga::{Label, Line, LineForm};
+use koga::{Line, LineForm};
 
 /// Rows classified together: the unit of parallel work and the bound on
 /// the copy of the input's text held at a time.
@@ -86,7 +86,7 @@ fn data_type(kind: Kind) -> DataType {
         Kind::Int32 => DataType::Int32,
         Kind::Bool => DataType::Boolean,
         Kind::Text | Kind::RepeatedText | Kind::Vocabulary => DataType::LargeUtf8,
-        Kind::Words | Kind::Labels => DataType::LargeList(Arc::new(list_item())),
+        Kind::Words | Kind::Labels | Kind::Squares => DataType::LargeList(Arc::new(list_item())),
     }
 }
 
@@ -131,8 +131,12 @@ impl ArrayBuilder for PyArrays {
         Arc::new(array.finish())
     }
 
-    fn labels<I: Iterator<Item = Label>>(&self, lists: impl Iterator<Item = I>) -> ArrayRef {
-        self.words(lists.map(|labels| Some(labels.map(Label::name))))
+    fn vocabulary_lists<I: Iterator<Item = u8>>(
+        &self,
+        vocabulary: &[&str],
+        lists: impl Iterator<Item = I>,
+    ) -> ArrayRef {
+        self.words(lists.map(|items| Some(items.map(|i| vocabulary[usize::from(i)]))))
     }
 }
 

@@ -6,14 +6,14 @@
 //!   king defends at the start of a game.
 //! - Only our first capture on f2 or f7 in the line is judged, as Lichess
 //!   judges it: a later one is a different story.
-//! - Roles: `victim` (the piece taken on f2 or f7), `moved`, `target` (the
+//! - Roles: `victim` (the piece taken on f2 or f7), `moved`, `targets` (the
 //!   king next to it).
 //!
 //! Koga and Lichess:
 //! - Lichess 166, Koga 166, both 166: precision, recall and F1 1.000. The rule
 //!   is Lichess's, first-capture reading included.
 
-use shakmaty::{Position, Role, Square};
+use shakmaty::{Bitboard, Position, Role, Square};
 
 use super::{Detector, Fire, Label, Roles, Run};
 use crate::facts::PlyFacts;
@@ -43,7 +43,7 @@ pub fn detect(facts: &PlyFacts, fires: &mut Vec<Fire>) {
     if board.role_at(king) != Some(Role::King) || board.color_at(king) != Some(facts.them) {
         return;
     }
-    let roles = Roles { victim: Some(facts.to), moved: Some(facts.to), target: Some(king), ..Roles::default() };
+    let roles = Roles { victim: Some(facts.to), moved: Some(facts.to), targets: Bitboard::from_square(king), ..Roles::default() };
     fires.push(Fire::at(facts, Label::AttackingF2F7).with_roles(roles));
 }
 

@@ -8,13 +8,13 @@
 //! - A lured king is then in check: that is the point. A lured queen or rook
 //!   is captured on that square by our move after next.
 //! - It fires on the luring move.
-//! - Roles: `moved` (the square the piece is lured to), `target` (the lured
+//! - Roles: `moved` (the square the piece is lured to), `targets` (the lured
 //!   piece, there), `attacker` (our piece that then attacks it).
 //!
 //! Koga and Lichess:
 //! - Lichess 703, Koga 703, both 703: precision, recall and F1 1.000.
 
-use shakmaty::{Position, Role};
+use shakmaty::{Bitboard, Position, Role};
 
 use super::{Detector, Fire, Label, Roles, Run};
 use crate::board::attackers;
@@ -39,7 +39,7 @@ pub fn detect(facts: &PlyFacts, fires: &mut Vec<Fire>) {
     }
     let cashed = lured == Some(Role::King) || follow.next_own().is_some_and(|p| p.mv().to() == square);
     if cashed {
-        let roles = Roles { moved: Some(square), target: Some(square), attacker: Some(attacker), ..Roles::default() };
+        let roles = Roles { moved: Some(square), targets: Bitboard::from_square(square), attacker: Some(attacker), ..Roles::default() };
         fires.push(Fire::at(facts, Label::Attraction).with_roles(roles));
     }
 }

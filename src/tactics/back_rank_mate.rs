@@ -5,10 +5,13 @@
 //! - Every square in front of the king (straight ahead and the two diagonals
 //!   ahead, where on the board) holds one of its own pieces, and none of them
 //!   is attacked by us: the king is walled in by its own men, not by ours.
-//! - A piece on the back rank gives the check (`checker`). `blocker` is the
-//!   king's piece straight in front of it.
+//! - A piece on the back rank gives the check.
 //! - Lichess's order between the patterns it tags: a smothered mate is not
 //!   also a back-rank mate (arbitration).
+//! - Roles, alike for every mate pattern: `mated`, `checkers` (every piece
+//!   giving check), `guards` (our other pieces that take a flight square
+//!   from the king, the checker's square included) and `blockers` (the
+//!   king's own pieces next to it).
 //!
 //! Koga and Lichess:
 //! - backRankMate: Lichess 682, Koga 682, both 682: precision 1.000, recall
@@ -16,7 +19,7 @@
 
 use shakmaty::Rank;
 
-use super::{Detector, Fire, Label, Roles, Run};
+use super::{Detector, Fire, Label, Run};
 use crate::board::relative_rank;
 use crate::mate_scene::{offset, MateScene};
 
@@ -32,9 +35,8 @@ pub fn detect(scene: &MateScene, fires: &mut Vec<Fire>) {
         .all(|sq| scene.is_theirs(sq) && scene.attackers(sq).is_empty());
     let back_rank_checker = scene
         .first(scene.checkers.into_iter().filter(|&c| relative_rank(c, scene.them) == Rank::First).collect());
-    if let (true, Some(checker)) = (walled, back_rank_checker) {
-        let roles = Roles { checker: Some(checker), blocker: offset(scene.king, 0, ahead), ..scene.roles() };
-        fires.push(scene.fire(Label::BackRankMate, roles));
+    if walled && back_rank_checker.is_some() {
+        fires.push(scene.fire(Label::BackRankMate));
     }
 }
 
@@ -64,6 +66,6 @@ mod tests {
                 ("0071N", "6k1/p4pp1/1p5p/4b3/4B3/4P1P1/PpR2PKP/3r4 b - - 1 30", "b2b1q c2c8 d1d8 c8d8", 3),
             ],
         );
-        assert_roles("backRankMate", ("001Wz", "4r1k1/5ppp/r1p5/p1n1RP2/8/2P2N1P/2P3P1/3R2K1 b - - 0 21", "e8e5 d1d8 e5e8 d8e8", 3), &[("mated", "g8"), ("checker", "e8"), ("blocker", "g7")]);
+        assert_roles("backRankMate", ("001Wz", "4r1k1/5ppp/r1p5/p1n1RP2/8/2P2N1P/2P3P1/3R2K1 b - - 0 21", "e8e5 d1d8 e5e8 d8e8", 3), &[("mated", "g8"), ("checkers", "e8"), ("blockers", "f7,g7,h7")]);
     }
 }

@@ -8,10 +8,10 @@
 //!   capture: we answer with a threat of our own instead.
 //! - After our move we newly menace an enemy piece worth at least as much as
 //!   ours, or give check.
-//! - Roles: `threatened` (our piece left en prise), `attacker` and `target`
+//! - Roles: `threatened` (our piece left en prise), `attacker` and `targets`
 //!   (our new threat).
 
-use shakmaty::{Position, Role};
+use shakmaty::{Bitboard, Position, Role};
 
 use super::threats::new_threats;
 use super::{Detector, Fire, Label, Roles, Run};
@@ -50,7 +50,7 @@ pub fn detect(facts: &PlyFacts, fires: &mut Vec<Fire>) {
     let roles = Roles {
         threatened: Some(threatened),
         attacker: Some(answer.attacker),
-        target: Some(answer.target),
+        targets: Bitboard::from_square(answer.target),
         ..Roles::default()
     };
     fires.push(Fire::at(facts, Label::CounterThreat).with_roles(roles));
@@ -76,7 +76,7 @@ mod tests {
             .find(|f| f.label.name() == "counterThreat")
             .unwrap();
         assert_eq!(fire.roles.threatened.unwrap().to_string(), "b6");
-        assert_eq!(fire.roles.target.unwrap().to_string(), "d6");
+        assert_eq!(fire.roles.targets, shakmaty::Bitboard::from_square(shakmaty::Square::D6));
     }
 
     #[test]

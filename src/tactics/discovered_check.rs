@@ -18,12 +18,15 @@
 //! - `doubleCheck` fires when two pieces give check after the move.
 //! - A discovered check outranks doubleAttack and insufficientlyDefended on
 //!   the same move (arbitration).
-//! - Roles: `checker` (the unmasked slider, for a check), `attacker` (the
-//!   unmasked slider), `target` (the king or piece it hits), `moved` (where
-//!   our moving piece landed). `gain`: the target's value for an attack on a
-//!   piece, none for a check.
+//! - Roles: `attacker` (the unmasked slider: the checking one, else the one
+//!   whose hit is worth most), `checkers` (every piece giving check, for a
+//!   discovered or double check), `targets` (the king for discoveredCheck
+//!   and doubleCheck; for discoveredAttack every enemy piece the unmasked
+//!   lines hit and win, the king included), `moved` (where our moving piece
+//!   landed). `gain`: the most valuable target's value for an attack on
+//!   pieces, none for a check.
 
-use shakmaty::Position;
+use shakmaty::{Bitboard, Position};
 
 use super::{Detector, Fire, Label, Roles, Run};
 use crate::board::{self, value};
@@ -34,49 +37,53 @@ pub const DETECTOR: Detector = Detector { labels: &[Label::DiscoveredCheck, Labe
 pub fn detect(facts: &PlyFacts, fires: &mut Vec<Fire>) {
     let after = facts.after.board();
     let king = after.king_of(facts.them);
-    let mut check = None;
-    let mut attack: Option<(i32, Roles)> = None;
+    // The first unmasked slider that checks, else the one whose hit is worth
+    // most (colour-relative order breaks ties); every piece the discovery hits.
+    let mut checker = None;
+    let mut best: Option<(i32, shakmaty::Square)> = None;
+    let mut hits = Bitboard::EMPTY;
     for u in facts.unmasked.iter() {
         let Some(hit) = u.hit else { continue };
         if after.color_at(hit) != Some(facts.them) {
             continue;
         }
-        let roles = Roles {
-            checker: None,
-            attacker: Some(u.slider),
-            target: Some(hit),
-            moved: Some(facts.to),
-            ..Roles::default()
-        };
         if Some(hit) == king {
-            check.get_or_insert(Roles { checker: Some(u.slider), ..roles });
+            checker.get_or_insert(u.slider);
+            hits.add(hit);
         } else {
-            let role = after.role_at(hit).expect("hit piece");
-            if board::see(after, u.slider, hit, value(role)) > 0
-                && attack.as_ref().is_none_or(|(best, _)| value(role) > *best)
-            {
-                attack = Some((value(role), roles));
+            let worth = value(after.role_at(hit).expect("hit piece"));
+            if board::see(after, u.slider, hit, worth) > 0 {
+                hits.add(hit);
+                if best.is_none_or(|(most, _)| worth > most) {
+                    best = Some((worth, u.slider));
+                }
             }
         }
     }
-    if let Some(roles) = check {
-        fires.push(Fire::at(facts, Label::DiscoveredCheck).with_roles(roles));
-        fires.push(Fire::at(facts, Label::DiscoveredAttack).with_roles(roles));
+    let roles = Roles { targets: hits, moved: Some(facts.to), ..Roles::default() };
+    if let Some(slider) = checker {
+        let check = Roles { checkers: facts.checkers, attacker: Some(slider), ..roles };
+        let king_only = Roles { targets: king.map_or(Bitboard::EMPTY, Bitboard::from_square), ..check };
+        fires.push(Fire::at(facts, Label::DiscoveredCheck).with_roles(king_only));
+        fires.push(Fire::at(facts, Label::DiscoveredAttack).with_roles(check));
         if facts.checkers.count() >= 2 {
-            fires.push(Fire::at(facts, Label::DoubleCheck).with_roles(roles));
+            fires.push(Fire::at(facts, Label::DoubleCheck).with_roles(king_only));
         }
-    } else if let Some((gain, roles)) = attack {
-        fires.push(Fire::at(facts, Label::DiscoveredAttack).with_roles(roles).with_gain(gain));
+    } else if let Some((gain, slider)) = best {
+        let attack = Roles { attacker: Some(slider), ..roles };
+        fires.push(Fire::at(facts, Label::DiscoveredAttack).with_roles(attack).with_gain(gain));
     }
-    if check.is_none() && facts.checkers.count() >= 2 {
+    if checker.is_none() && facts.checkers.count() >= 2 {
         // Two checkers without an unmasked line: only en passant can do it.
-        let roles = Roles { target: king, moved: Some(facts.to), ..Roles::default() };
+        let targets = king.map_or(Bitboard::EMPTY, Bitboard::from_square);
+        let roles = Roles { checkers: facts.checkers, targets, moved: Some(facts.to), ..Roles::default() };
         fires.push(Fire::at(facts, Label::DoubleCheck).with_roles(roles));
     }
 }
 
 #[cfg(test)]
 mod tests {
+    use crate::role::RoleName;
     use crate::tactics::testing::{fires_on, labels_on};
 
     #[test]
@@ -87,8 +94,12 @@ mod tests {
             assert!(names.contains(&label), "{names:?}");
         }
         let check = fires.iter().find(|f| f.label.name() == "discoveredCheck").unwrap();
-        assert_eq!(check.roles.checker.unwrap().to_string(), "e1");
-        assert_eq!(check.roles.target.unwrap().to_string(), "e8");
+        assert_eq!(check.roles.attacker.unwrap().to_string(), "e1");
+        assert_eq!(check.roles.targets.into_iter().map(|s| s.to_string()).collect::<Vec<_>>(), ["e8"]);
+        // Both checkers of the double check, in colour-relative order.
+        let double = fires.iter().find(|f| f.label.name() == "doubleCheck").unwrap();
+        let checkers: Vec<String> = double.squares(RoleName::checkers).map(|s| s.to_string()).collect();
+        assert_eq!(checkers, ["e1", "d6"]);
     }
 
     #[test]
@@ -109,7 +120,7 @@ mod tests {
         let fires = fires_on("5rk1/pp3p1p/5np1/8/3N4/1P6/PB3PPP/6K1 b - - 0 30", "a7a6 d4f3", 1);
         let attack = fires.iter().find(|f| f.label.name() == "discoveredAttack").unwrap();
         assert_eq!(attack.roles.attacker.unwrap().to_string(), "b2");
-        assert_eq!(attack.roles.target.unwrap().to_string(), "f6");
+        assert_eq!(attack.roles.targets.into_iter().map(|s| s.to_string()).collect::<Vec<_>>(), ["f6"]);
         assert_eq!(attack.gain, Some(3));
     }
 

@@ -9,11 +9,12 @@
 //!   unmasked (every new threat does, by construction).
 //! - The line cashes it: our next move captures one of the menaced pieces.
 //! - A discovered check on the same move outranks it (arbitration).
-//! - Roles: `attacker` (the moved piece's square when it is one of the
-//!   attackers), `target` (the most valuable menaced piece), `victim` (the
-//!   piece collected). `gain` is the collected piece's value.
+//! - Roles: `moved` (where the moved piece landed), `attacker` (the other
+//!   attacking piece: the one menacing the most valuable target),
+//!   `targets` (every newly menaced piece), `victim` (the menaced piece our
+//!   next move collects where it stood). `gain` is the victim's value.
 
-use shakmaty::Position;
+use shakmaty::{Bitboard, Position};
 use super::threats::{cashed_target, new_threats};
 use super::{Detector, Fire, Label, Roles, Run};
 use crate::board::value_at;
@@ -23,7 +24,6 @@ pub const DETECTOR: Detector = Detector { labels: &[Label::DoubleAttack], run: R
 
 pub fn detect(facts: &PlyFacts, fires: &mut Vec<Fire>) {
     let threats = new_threats(facts);
-    let Some(first) = threats.first() else { return };
     // Two targets menaced by two different attackers.
     let pair = threats.iter().any(|a| {
         threats.iter().any(|b| a.target != b.target && a.attacker != b.attacker)
@@ -32,9 +32,17 @@ pub fn detect(facts: &PlyFacts, fires: &mut Vec<Fire>) {
         return;
     }
     let Some(victim) = cashed_target(facts, threats.iter().map(|t| t.target)) else { return };
-    let target = threats.iter().max_by_key(|t| t.target_value).map_or(first.target, |t| t.target);
-    let attacker = threats.iter().find(|t| t.attacker == facts.to).map_or(first.attacker, |t| t.attacker);
-    let roles = Roles { attacker: Some(attacker), target: Some(target), victim: Some(victim), ..Roles::default() };
+    let targets: Bitboard = threats.iter().map(|t| t.target).collect();
+    // The second attacker beside the moved piece: the one menacing the most
+    // valuable target (threats come in colour-relative order).
+    let attacker = threats.iter().filter(|t| t.attacker != facts.to).max_by_key(|t| t.target_value);
+    let roles = Roles {
+        moved: Some(facts.to),
+        attacker: attacker.map(|t| t.attacker),
+        targets,
+        victim: Some(victim),
+        ..Roles::default()
+    };
     let gain = value_at(facts.after.board(), victim) as i16;
     fires.push(Fire::at(facts, Label::DoubleAttack).with_roles(roles).with_gain(gain));
 }

@@ -7,13 +7,13 @@
 //! - It fires on each of our checks after the key move that is not our last
 //!   move: the attack that the open king invites (Lichess's theme, read per
 //!   move).
-//! - Roles: `target` (the checked king), `moved`.
+//! - Roles: `targets` (the checked king), `moved`.
 //!
 //! Koga and Lichess:
 //! - Lichess 634, Koga 634, both 634: precision, recall and F1 1.000. Lichess
 //!   tags the puzzle; Koga names the checks that make it.
 
-use shakmaty::{attacks, Position, Rank, Role};
+use shakmaty::{Bitboard, attacks, Position, Rank, Role};
 
 use super::{Detector, Fire, Label, Roles, Run};
 use crate::board::relative_rank;
@@ -37,8 +37,8 @@ pub fn detect(facts: &PlyFacts, fires: &mut Vec<Fire>) {
     if shelter.into_iter().any(|sq| relative_rank(sq, facts.them) >= rank) {
         return;
     }
-    let target = facts.after.board().king_of(facts.them);
-    fires.push(Fire::at(facts, Label::ExposedKing).with_roles(Roles { target, moved: Some(facts.to), ..Roles::default() }));
+    let targets = facts.after.board().king_of(facts.them).map_or(Bitboard::EMPTY, Bitboard::from_square);
+    fires.push(Fire::at(facts, Label::ExposedKing).with_roles(Roles { targets, moved: Some(facts.to), ..Roles::default() }));
 }
 
 #[cfg(test)]

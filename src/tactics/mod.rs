@@ -7,54 +7,12 @@
 
 use crate::arbitrate::{self, Removed};
 use crate::facts::{self, PlyFacts};
-use crate::line::{Cursor, Line};
+use crate::line::Line;
 use crate::mate_scene::MateScene;
 
-pub use crate::label::{Family, Kind, Label, LabelInfo, LabelSet, RoleName, Roles, LABELS};
-
-/// One label on one judged ply, with the squares that play a part.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Fire {
-    pub ply: u16,
-    pub label: Label,
-    /// The ply comes after the key move.
-    pub follow_up: bool,
-    /// Material the tactic wins, in pawns, where that is defined.
-    pub gain: Option<i16>,
-    pub roles: Roles,
-    /// A trappedPiece found only by the short-line fallback: it gives way to
-    /// any other tactic but a counter-threat.
-    pub fallback: bool,
-}
-
-impl Fire {
-    /// A fire on one ply of a line.
-    pub fn on(ply: Cursor, label: Label) -> Fire {
-        Fire {
-            ply: ply.index() as u16,
-            label,
-            follow_up: ply.is_follow_up(),
-            gain: None,
-            roles: Roles::default(),
-            fallback: false,
-        }
-    }
-
-    /// A fire on the ply the facts describe.
-    pub fn at(facts: &PlyFacts, label: Label) -> Fire {
-        Fire::on(facts.at, label)
-    }
-
-    pub fn with_roles(mut self, roles: Roles) -> Fire {
-        self.roles = roles;
-        self
-    }
-
-    pub fn with_gain(mut self, gain: impl TryInto<i16>) -> Fire {
-        self.gain = gain.try_into().ok();
-        self
-    }
-}
+pub use crate::fire::Fire;
+pub use crate::label::{Family, Kind, Label, LabelInfo, LabelSet, LABELS};
+pub use crate::role::{RoleName, Roles};
 
 /// How a detector reads the puzzle: the three kinds of spec §2.
 #[derive(Clone, Copy)]
@@ -261,15 +219,18 @@ pub(crate) mod testing {
         }
     }
 
-    /// Asserts `label` fires on the case's judged ply with these role squares.
+    /// Asserts `label` fires on the case's judged ply with these role
+    /// squares: every square of the role, comma-separated in colour-relative
+    /// order for a set role (`("guards", "e7,g7")`, `("blockers", "")`).
     pub fn assert_roles(label: &str, case: Case, roles: &[(&str, &str)]) {
         let (name, fen, moves, ply) = case;
         let fires = fires_on(fen, moves, ply);
         let fire = fires.iter().find(|f| f.label.name() == label);
         let fire = fire.unwrap_or_else(|| panic!("{name}: no {label} on ply {ply}"));
-        for (role, square) in roles {
-            let got = fire.roles.iter().find(|(n, _)| n == role).and_then(|(_, sq)| sq).map(|sq| sq.to_string());
-            assert_eq!(got.as_deref(), Some(*square), "{name}: {label} role {role}");
+        for (role, squares) in roles {
+            let role_name = RoleName::from_name(role).unwrap_or_else(|| panic!("no role {role}"));
+            let got: Vec<String> = fire.squares(role_name).map(|sq| sq.to_string()).collect();
+            assert_eq!(got.join(","), *squares, "{name}: {label} role {role}");
         }
     }
 

@@ -4,8 +4,12 @@
 //! rules follow its description, "check the king with a rook and use a
 //! bishop to defend the rook", after Morphy's Opera game):
 //! - The line ends in our mate, given by a rook on a square next to the king,
-//!   on its rank or file (`checker`).
-//! - One of our bishops guards the rook (`guard`), so the king cannot take it.
+//!   on its rank or file.
+//! - One of our bishops guards the rook, so the king cannot take it.
+//! - Roles, alike for every mate pattern: `mated`, `checkers` (every piece
+//!   giving check), `guards` (our other pieces that take a flight square
+//!   from the king, the checker's square included) and `blockers` (the
+//!   king's own pieces next to it).
 //!
 //! Koga and Lichess:
 //! - operaMate: Lichess 228, Koga 255, both 228: precision 0.894, recall 1.000,
@@ -15,7 +19,7 @@
 
 use shakmaty::Role;
 
-use super::{Detector, Fire, Label, Roles, Run};
+use super::{Detector, Fire, Label, Run};
 use crate::mate_scene::MateScene;
 
 pub const DETECTOR: Detector = Detector { labels: &[Label::OperaMate], run: Run::Mate(detect) };
@@ -25,8 +29,8 @@ pub fn detect(scene: &MateScene, fires: &mut Vec<Fire>) {
     if scene.checker_role() != Role::Rook || !scene.beside(rook) {
         return;
     }
-    if let Some(bishop) = scene.first(scene.attackers(rook) & scene.ours(Role::Bishop)) {
-        fires.push(scene.fire(Label::OperaMate, Roles { guard: Some(bishop), ..scene.roles() }));
+    if (scene.attackers(rook) & scene.ours(Role::Bishop)).any() {
+        fires.push(scene.fire(Label::OperaMate));
     }
 }
 
@@ -56,6 +60,6 @@ mod tests {
                 ("0030b", "6k1/5ppp/5nb1/pp6/6rP/5N1Q/Pq2r1P1/3R2RK b - - 4 32", "g6e4 d1d8 f6e8 d8e8", 3),
             ],
         );
-        assert_roles("operaMate", ("000Zo", "4r3/1k6/pp3r2/1b2P2p/3R1p2/P1R2P2/1P4PP/6K1 w - - 0 35", "e5f6 e8e1 g1f2 e1f1", 3), &[("mated", "f2"), ("checker", "f1"), ("guard", "b5")]);
+        assert_roles("operaMate", ("000Zo", "4r3/1k6/pp3r2/1b2P2p/3R1p2/P1R2P2/1P4PP/6K1 w - - 0 35", "e5f6 e8e1 g1f2 e1f1", 3), &[("mated", "f2"), ("checkers", "f1"), ("guards", "b5,f4")]);
     }
 }

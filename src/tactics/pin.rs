@@ -14,7 +14,7 @@
 //! - With several, the most valuable pinned piece is reported.
 //! - pinnedDefender describing the same pieces absorbs it; it absorbs a
 //!   trappedPiece on the same target (arbitration).
-//! - Roles: `pinned` and `target` (the pinned piece, which the pinner
+//! - Roles: `pinned` and `targets` (the pinned piece, which the pinner
 //!   attacks), `pinner` and `attacker` (our slider), `behind` (king or more
 //!   valuable piece).
 //!
@@ -26,7 +26,7 @@
 //!   precision 0.959, recall 0.805, F1 0.875. Koga's earlier rule (any new
 //!   pin whose pinner holds) gave Koga 3,220, both 635, F1 0.288.
 
-use shakmaty::{attacks, Position};
+use shakmaty::{Bitboard, attacks, Position};
 
 use super::{Detector, Fire, Label, Roles, Run};
 use crate::board::{self, relative_squares, value_at, Pin};
@@ -74,7 +74,7 @@ pub fn detect(facts: &PlyFacts, fires: &mut Vec<Fire>) {
     let Some((_, pin)) = best else { return };
     let roles = Roles {
         pinned: Some(pin.pinned),
-        target: Some(pin.pinned),
+        targets: Bitboard::from_square(pin.pinned),
         pinner: Some(pin.pinner),
         attacker: Some(pin.pinner),
         behind: Some(pin.behind),

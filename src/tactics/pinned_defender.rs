@@ -69,7 +69,9 @@ fn operative_pin(facts: &PlyFacts, guard: shakmaty::Square, capturer_value: i32)
     if after.role_at(guard) == Some(Role::King) {
         return None;
     }
-    board::pins_of(after, guard).find(|pin| {
+    // Several pins on one guard (an absolute and a relative one): the most
+    // valuable piece behind first, then the pinners in colour-relative order.
+    let holding = board::pins_of(after, guard).filter(|pin| {
         let predates = !facts.vacated.contains(pin.pinner)
             && pin.pinner != facts.to
             && facts.before.board().piece_at(pin.pinner) == after.piece_at(pin.pinner);
@@ -83,7 +85,8 @@ fn operative_pin(facts: &PlyFacts, guard: shakmaty::Square, capturer_value: i32)
             None => false,
         };
         predates && off_line && holds
-    })
+    });
+    holding.min_by_key(|pin| (-board::value_at(after, pin.behind), board::relative_index(pin.pinner, facts.us)))
 }
 
 #[cfg(test)]

@@ -11,7 +11,7 @@
 //!   undefended or attackable by a cheaper piece.
 //! - It fires on our move before the capture (the move the front piece
 //!   answered). The reverse order (more valuable piece behind) is a `pin`.
-//! - Roles: `attacker` (our slider, where it stood), `target` (the front
+//! - Roles: `attacker` (our slider, where it stood), `targets` (the front
 //!   piece, where it stood), `behind` and `victim` (the piece behind,
 //!   collected). `gain` is its value.
 //!
@@ -23,7 +23,7 @@
 use super::{Detector, Fire, Label, Roles, Run};
 use crate::board::{in_bad_spot, value, value_at};
 use crate::facts::PlyFacts;
-use shakmaty::{attacks, Position, Role};
+use shakmaty::{Bitboard, attacks, Position, Role};
 
 pub const DETECTOR: Detector = Detector { labels: &[Label::Skewer], run: Run::Move(detect) };
 
@@ -44,7 +44,7 @@ pub fn detect(facts: &PlyFacts, fires: &mut Vec<Fire>) {
     }
     let roles = Roles {
         attacker: Some(slider_from),
-        target: Some(front_from),
+        targets: Bitboard::from_square(front_from),
         behind: Some(m.to()),
         victim: Some(m.to()),
         ..Roles::default()

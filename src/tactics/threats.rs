@@ -47,7 +47,8 @@ pub fn new_threats(facts: &PlyFacts) -> Vec<Threat> {
     threats
 }
 
-/// The next solver move captures one of `targets` (returns its square).
+/// The next solver move captures one of `targets`, the very piece that
+/// stood there after our move (returns its square).
 pub fn cashed_target(facts: &PlyFacts, targets: impl IntoIterator<Item = Square>) -> Option<Square> {
-    targets.into_iter().find(|&t| facts.next_capture_on(t).is_some())
+    targets.into_iter().find(|&t| facts.next_collects(t))
 }

@@ -27,11 +27,12 @@
 //! - Supporting label: a pin or pinnedDefender on the same target, a fork,
 //!   a hangingPiece or an insufficientlyDefended on the same move takes the
 //!   spotlight (arbitration).
-//! - Roles: `target` (the trapped piece, where it stands after our move),
-//!   `attacker` (a new attacker), `escape` (the one flight square, for the
-//!   fallback). `gain` is the target's value.
+//! - Roles: `targets` (the trapped piece, where it stands after our move),
+//!   `attacker` (a new attacker), `escapes` (every square it could flee to,
+//!   each of which loses it; empty when it has no legal move). `gain` is the
+//!   target's value.
 
-use shakmaty::{Chess, Move, Position, Square};
+use shakmaty::{Bitboard, Chess, Move, Position, Square};
 
 use super::{Detector, Fire, Label, Roles, Run};
 use crate::board::{self, relative_squares, value};
@@ -81,11 +82,13 @@ fn judge(facts: &PlyFacts, target: Square) -> Option<Fire> {
     if board::least_valuable_legal_capture(facts.before, target).is_some() {
         no_safe_flight(facts.theirs_to_move_before()?, target, facts.our_attackers_before(target))?;
     }
-    let mut roles = Roles { target: Some(target), attacker: Some(new_attacker), ..Roles::default() };
+    let escapes = flights.iter().map(|m| m.to()).collect();
+    let roles = Roles { targets: Bitboard::from_square(target), attacker: Some(new_attacker), escapes, ..Roles::default() };
     let mut fire = Fire::at(facts, Label::TrappedPiece).with_gain(value(facts.after.board().role_at(target)?) as i16);
     if !followed_up {
-        let [only] = flights.as_slice() else { return None };
-        roles.escape = Some(only.to());
+        if flights.len() != 1 {
+            return None;
+        }
         fire.fallback = true;
     }
     Some(fire.with_roles(roles))
@@ -131,7 +134,25 @@ mod tests {
 
     fn trapped(fen: &str, moves: &str) -> Option<(String, String)> {
         let fire = fires_on(fen, moves, 1).into_iter().find(|f| f.label.name() == "trappedPiece")?;
-        Some((fire.roles.target?.to_string(), fire.roles.attacker?.to_string()))
+        let [target] = fire.roles.targets.into_iter().collect::<Vec<_>>()[..] else { return None };
+        Some((target.to_string(), fire.roles.attacker?.to_string()))
+    }
+
+    #[test]
+    fn escapes_name_every_losing_flight_square() {
+        // Lichess 06cqX: the a8 rook has no legal move at all.
+        let fire = fires_on("rn1q1rk1/pb3ppp/1N2p3/8/3P4/3B1N2/PP1b1PPP/R2Q1RK1 b - - 0 12", "b7f3 d1f3 d8b6 f3a8", 1)
+            .into_iter()
+            .find(|f| f.label.name() == "trappedPiece")
+            .unwrap();
+        assert!(fire.roles.escapes.is_empty());
+        // Lichess 00DdW: the b2 queen's flight squares, every one losing her.
+        let fire = fires_on("5rk1/4bppp/4b3/1p1pPpPP/2pP4/2P5/rqNQKP2/2RRN3 b - - 5 23", "e7a3 c1b1 b2b3 b1b3", 1)
+            .into_iter()
+            .find(|f| f.label.name() == "trappedPiece")
+            .unwrap();
+        assert!(fire.roles.escapes.contains(shakmaty::Square::B3), "{:?}", fire.roles.escapes);
+        assert!(!fire.roles.escapes.contains(shakmaty::Square::B2));
     }
 
     #[test]
@@ -150,7 +171,7 @@ mod tests {
             .into_iter()
             .find(|f| f.label.name() == "trappedPiece")
             .unwrap();
-        assert_eq!(fire.roles.escape.unwrap().to_string(), "e4");
+        assert_eq!(fire.roles.escapes, shakmaty::Bitboard::from_square(shakmaty::Square::E4));
     }
 
     #[test]

@@ -113,6 +113,24 @@ def test_polars_and_duckdb_read_the_results(sample_tables):
     assert joined == fires.num_rows
 
 
+def test_roles_that_hold_several_squares_are_lists():
+    # Lichess 000Pw: ...Ne2+ forks the king on g1 and the queen on c3, and takes the queen.
+    batch = pa.table({
+        "PuzzleId": ["000Pw"],
+        "FEN": ["6k1/5p1p/4p3/4q3/3nN3/2Q3P1/PP3P1P/6K1 w - - 2 37"],
+        "Moves": ["e4d2 d4e2 g1f1 e2c3"],
+    })
+    fires = koga.annotate_fires(batch)
+    assert fires.schema.field("targets").type == pa.large_list(pa.large_string())
+    assert fires.schema.field("victim").type == pa.large_string()
+    fork = [row for row in fires.to_pylist() if row["label"] == "fork"]
+    assert len(fork) == 1
+    assert (fork[0]["attacker"], fork[0]["targets"], fork[0]["victim"]) == ("e2", ["c3", "g1"], "c3")
+    assert fork[0]["checkers"] == [] and fork[0]["pinner"] is None
+    roles = {r["name"]: r["holds"] for info in koga.labels() for r in info["roles"]}
+    assert (roles["targets"], roles["victim"]) == ("many", "one")
+
+
 def test_first_row_numbers_the_rows():
     table = read_puzzles(SAMPLE).slice(0, 20)
     puzzles, fires = koga.annotate(table, first_row=1001)

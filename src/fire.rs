@@ -1,0 +1,64 @@
+//! A fire: one label on one judged ply, with the squares that play a part.
+//!
+//! It sits below the detectors (`tactics`), the mate scene and arbitration,
+//! which all build or read fires, so none of them imports another back.
+
+use shakmaty::{Color, Square};
+
+use crate::facts::PlyFacts;
+use crate::label::Label;
+use crate::line::Cursor;
+use crate::role::{RoleName, Roles};
+
+/// One label on one judged ply, with the squares that play a part.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Fire {
+    pub ply: u16,
+    pub label: Label,
+    /// The ply comes after the key move.
+    pub follow_up: bool,
+    /// Material the tactic wins, in pawns, where that is defined.
+    pub gain: Option<i16>,
+    pub roles: Roles,
+    /// The side that plays the judged move: set roles list their squares
+    /// in its colour-relative order.
+    pub solver: Color,
+    /// A trappedPiece found only by the short-line fallback: it gives way to
+    /// any other tactic but a counter-threat.
+    pub fallback: bool,
+}
+
+impl Fire {
+    /// A fire on one ply of a line.
+    pub fn on(ply: Cursor, label: Label) -> Fire {
+        Fire {
+            ply: ply.index() as u16,
+            label,
+            follow_up: ply.is_follow_up(),
+            gain: None,
+            roles: Roles::default(),
+            solver: ply.line().solver(),
+            fallback: false,
+        }
+    }
+
+    /// A fire on the ply the facts describe.
+    pub fn at(facts: &PlyFacts, label: Label) -> Fire {
+        Fire::on(facts.at, label)
+    }
+
+    pub fn with_roles(mut self, roles: Roles) -> Fire {
+        self.roles = roles;
+        self
+    }
+
+    pub fn with_gain(mut self, gain: impl TryInto<i16>) -> Fire {
+        self.gain = gain.try_into().ok();
+        self
+    }
+
+    /// The squares of one role, in the solver's colour-relative order.
+    pub fn squares(&self, role: RoleName) -> impl Iterator<Item = Square> {
+        self.roles.squares(role, self.solver)
+    }
+}
