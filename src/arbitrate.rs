@@ -35,8 +35,8 @@ pub struct Removed {
 pub enum Labels {
     One(Label),
     AnyOf(&'static [Label]),
-    /// Every material motif (declared `material` in the vocabulary).
-    MaterialMotifs,
+    /// Every material motif (declared `material` in the vocabulary) but these.
+    MaterialMotifsBut(&'static [Label]),
     /// Every seed tactic and motif except these.
     TacticsBut(&'static [Label]),
 }
@@ -46,7 +46,7 @@ impl Labels {
         match self {
             Labels::One(one) => one == label,
             Labels::AnyOf(labels) => labels.contains(&label),
-            Labels::MaterialMotifs => label.is_material_motif(),
+            Labels::MaterialMotifsBut(except) => label.is_material_motif() && !except.contains(&label),
             Labels::TacticsBut(except) => {
                 matches!(label.family(), Family::Seed | Family::Motif) && !except.contains(&label)
             }
@@ -58,9 +58,10 @@ impl Labels {
         match self {
             Labels::One(label) => format!("`{label}`"),
             Labels::AnyOf(labels) => names(labels),
-            Labels::MaterialMotifs => {
-                let motifs: Vec<Label> = LABELS.iter().filter(|i| i.material).map(|i| i.label).collect();
-                format!("any material motif ({})", names(&motifs))
+            Labels::MaterialMotifsBut(except) => {
+                let motifs: Vec<Label> =
+                    LABELS.iter().filter(|i| i.material && !except.contains(&i.label)).map(|i| i.label).collect();
+                format!("any material motif but {} ({})", names(except), names(&motifs))
             }
             Labels::TacticsBut(except) => format!("any other seed tactic or motif but {}", names(except)),
         }
@@ -90,7 +91,10 @@ pub struct Rule {
 /// The table.
 pub const RULES: &[Rule] = &[
     Rule {
-        loser: Labels::MaterialMotifs,
+        // A pin on a checking move fires only where the pinned piece could
+        // otherwise take the checker or block the check (pin.rs): on a
+        // mating move that pin is part of the mate (spec §2), so it stays.
+        loser: Labels::MaterialMotifsBut(&[Label::Pin]),
         winners: Labels::One(Label::Mate),
         when: When::Always,
         condition: "always (the move mates)",
@@ -109,6 +113,13 @@ pub const RULES: &[Rule] = &[
         when: When::If(|_, cd, pd| cd.roles.victim == pd.roles.victim || cd.roles.defender == pd.roles.defender),
         condition: "same victim or same defender",
         why: "pinnedDefender describes the same pieces more completely",
+    },
+    Rule {
+        loser: Labels::One(Label::InsufficientlyDefended),
+        winners: Labels::One(Label::PinnedDefender),
+        when: When::If(|_, id, pd| id.roles.victim == pd.roles.victim),
+        condition: "same victim",
+        why: "pinnedDefender says why the guards cannot take back",
     },
     Rule {
         loser: Labels::One(Label::DiscoveredAttack),
@@ -311,7 +322,16 @@ mod tests {
     }
 
     fn fire(label: Label, roles: Roles, gain: Option<i16>) -> Fire {
-        Fire { ply: 1, label, follow_up: false, gain, roles, solver: shakmaty::Color::White, fallback: false }
+        Fire {
+            ply: 1,
+            label,
+            follow_up: false,
+            gain,
+            collects: None,
+            roles,
+            solver: shakmaty::Color::White,
+            fallback: false,
+        }
     }
 
     #[test]

@@ -148,6 +148,21 @@ fn least_valuable(board: &Board, candidates: Bitboard) -> Option<(Square, Role)>
     None
 }
 
+/// Whether `by` wins material by taking the piece on `sq` with its least
+/// valuable attacker that no pin to its king holds off the square, by the
+/// static exchange, whoever is to move: the piece stands en prise on this
+/// board, even where a check to answer makes the capture wait.
+pub fn en_prise(board: &Board, sq: Square, by: Color) -> bool {
+    let held = |attacker: Square| {
+        pins_of(board, attacker).any(|pin| {
+            board.role_at(pin.behind) == Some(Role::King) && !attacks::ray(pin.pinner, pin.behind).contains(sq)
+        })
+    };
+    let free: Bitboard = attackers(board, sq, by, board.occupied()).into_iter().filter(|&a| !held(a)).collect();
+    let Some((from, _)) = least_valuable(board, free) else { return false };
+    see(board, from, sq, value_at(board, sq)) > 0
+}
+
 /// Static exchange evaluation: material won by the side moving the piece on
 /// `from` when it captures on `to`, if both sides then capture with their
 /// least valuable attacker and either may stop. `captured` is the value of

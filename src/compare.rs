@@ -99,7 +99,7 @@ impl Tally {
     /// Koga gives it, `None` when the row is in error (not compared).
     pub fn add(&mut self, puzzle_id: &str, themes: &str, koga: Option<LabelSet>) {
         self.report.rows += 1;
-        let Some(koga) = koga else { return };
+        let Some(koga) = koga.map(LabelSet::with_implied) else { return };
         let mut lichess = LabelSet::new();
         let mut tagged = false;
         for theme in themes.split_ascii_whitespace() {
@@ -401,6 +401,17 @@ mod tests {
             (examples.both, examples.koga_only, examples.lichess_only),
             (vec!["a".into()], vec!["b".into()], vec!["c".into()])
         );
+    }
+
+    #[test]
+    fn a_label_counts_for_the_themes_it_implies() {
+        let mut tally = Tally::new(None);
+        let set = |labels: &[Label]| Some(labels.iter().copied().collect::<LabelSet>());
+        tally.add("a", "pin short", set(&[Label::PinnedDefender, Label::Short]));
+        tally.add("b", "short", set(&[Label::PinnedDefender, Label::Short]));
+        let report = tally.finish();
+        let pin = report.labels.iter().find(|a| a.label == Label::Pin).unwrap();
+        assert_eq!((pin.lichess, pin.koga, pin.both), (1, 2, 1));
     }
 
     #[test]

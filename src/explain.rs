@@ -56,6 +56,9 @@ pub fn describe(fire: &Fire) -> String {
     if let Some(gain) = fire.gain {
         let _ = write!(text, " gain={gain}");
     }
+    if let Some(ply) = fire.collects {
+        let _ = write!(text, " collects={ply}");
+    }
     for (role, _) in fire.roles.filled() {
         let squares: Vec<String> = fire.squares(role).map(|sq| sq.to_string()).collect();
         let _ = write!(text, " {}={}", role.name(), squares.join(","));

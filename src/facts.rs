@@ -295,6 +295,23 @@ impl<'a> PlyFacts<'a> {
         (m.is_capture() && capture_square(m) == sq).then_some(next)
     }
 
+    /// The later solver move that captures the enemy piece standing on `sq`
+    /// after our move, followed as it moves.
+    pub fn later_capture_of(&self, sq: Square) -> Option<Cursor<'a>> {
+        let mut square = sq;
+        for ply in self.at.later() {
+            let m = ply.mv();
+            if ply.is_solver() {
+                if m.is_capture() && capture_square(m) == square {
+                    return Some(ply);
+                }
+            } else if m.from() == Some(square) {
+                square = m.to();
+            }
+        }
+        None
+    }
+
     /// Our next move captures the very piece that stands on `sq` after our
     /// move: the opponent's answer neither moved it away nor put another
     /// piece there.

@@ -19,6 +19,9 @@ pub struct Fire {
     pub follow_up: bool,
     /// Material the tactic wins, in pawns, where that is defined.
     pub gain: Option<i16>,
+    /// A payoff: the ply of the earlier fire of the line whose win this
+    /// follow-up capture collects (spec §2); never set on the key move.
+    pub collects: Option<u16>,
     pub roles: Roles,
     /// The side that plays the judged move: set roles list their squares
     /// in its colour-relative order.
@@ -36,6 +39,7 @@ impl Fire {
             label,
             follow_up: ply.is_follow_up(),
             gain: None,
+            collects: None,
             roles: Roles::default(),
             solver: ply.line().solver(),
             fallback: false,

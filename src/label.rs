@@ -80,6 +80,9 @@ pub struct LabelInfo {
     pub material: bool,
     /// Lichess has a theme of this name: `koga compare` measures it.
     pub lichess: bool,
+    /// A capture whose follow-up fire may only collect what an earlier fire
+    /// of the line named: a payoff (spec §2, the `collects` column).
+    pub payoff: bool,
     /// The roles its fires fill.
     pub roles: &'static [RoleName],
     pub description: &'static str,
@@ -109,6 +112,7 @@ macro_rules! labels {
             family: Family::$family,
             material: has_flag(&[$(stringify!($flag)),*], "material"),
             lichess: has_flag(&[$(stringify!($flag)),*], "lichess"),
+            payoff: has_flag(&[$(stringify!($flag)),*], "payoff"),
             roles: &[$(RoleName::$role),*],
             description: $description,
         },)*];
@@ -141,13 +145,14 @@ const fn has_flag(flags: &[&str], flag: &str) -> bool {
 }
 
 // Flags: `material` (a material motif, silent on a mating move), `lichess`
-// (a Lichess theme of the same name exists).
+// (a Lichess theme of the same name exists), `payoff` (a capture whose
+// follow-up fires may collect an earlier fire's win).
 labels! {
     PinnedDefender "pinnedDefender": Move Seed [material] [victim defender pinned pinner behind moved]
         "Capture of a piece whose defender is pinned to a more valuable piece or the king";
     TrappedPiece "trappedPiece": Move Seed [material lichess] [targets attacker escapes]
         "Attack on an enemy piece that has no safe square to go to";
-    HangingPiece "hangingPiece": Move Seed [material lichess] [victim moved]
+    HangingPiece "hangingPiece": Move Seed [material lichess payoff] [victim moved]
         "Capture of an undefended piece that wins material for good";
     DiscoveredCheck "discoveredCheck": Move Seed [lichess] [checkers attacker targets moved]
         "Our move unmasks a check by a piece standing behind it";
@@ -167,7 +172,7 @@ labels! {
         "Capture of a guard, so that the piece it guarded is won next";
     Deflection "deflection": Move Motif [material lichess] [defender victim moved]
         "A forcing move lures a defender away from the square where we then win";
-    InsufficientlyDefended "insufficientlyDefended": Move Motif [material] [victim defender moved]
+    InsufficientlyDefended "insufficientlyDefended": Move Motif [material payoff] [victim defender moved]
         "Capture of a defended piece where the exchange still wins material";
     CounterThreat "counterThreat": Move Motif [material] [threatened attacker targets]
         "Instead of saving our threatened piece, a bigger threat of our own";
@@ -285,7 +290,17 @@ labels! {
         "An endgame of one queen, rooks, kings and pawns";
 }
 
+/// Lichess themes a label implies besides its own name (spec §2): a
+/// pinnedDefender capture is a pin in Lichess's sense. `koga compare`
+/// counts the theme for Koga wherever the label fires.
+pub const IMPLIED_THEMES: &[(Label, Label)] = &[(Label::PinnedDefender, Label::Pin)];
+
 impl Label {
+    /// The Lichess themes this label implies besides its own name.
+    pub fn implies(self) -> impl Iterator<Item = Label> {
+        IMPLIED_THEMES.iter().filter(move |(label, _)| *label == self).map(|&(_, theme)| theme)
+    }
+
     /// Everything the vocabulary says about this label.
     pub const fn info(self) -> &'static LabelInfo {
         &LABELS[self as usize]
@@ -338,6 +353,8 @@ pub fn vocabulary_version() -> String {
         feed(info.family.name());
         feed(if info.material { "material" } else { "" });
         feed(if info.lichess { "lichess" } else { "" });
+        feed(if info.payoff { "payoff" } else { "" });
+        info.label.implies().for_each(|theme| feed(theme.name()));
         info.roles.iter().for_each(|r| feed(r.name()));
     }
     for role in RoleName::ALL {
@@ -391,6 +408,8 @@ pub fn vocabulary_json() -> String {
         family: &'static str,
         material: bool,
         lichess: bool,
+        payoff: bool,
+        implies: Vec<&'static str>,
         roles: Vec<Role>,
         description: &'static str,
         doc: String,
@@ -408,6 +427,8 @@ pub fn vocabulary_json() -> String {
             family: info.family.name(),
             material: info.material,
             lichess: info.lichess,
+            payoff: info.payoff,
+            implies: info.label.implies().map(Label::name).collect(),
             roles: info.roles.iter().map(|r| Role { name: r.name(), holds: r.arity().name() }).collect(),
             description: info.description,
             doc: info.doc_path(),
@@ -455,6 +476,16 @@ impl LabelSet {
     pub fn contains(&self, label: Label) -> bool {
         let i = label as usize;
         self.0[i / 64] & (1 << (i % 64)) != 0
+    }
+
+    /// The set with every theme its labels imply ([`IMPLIED_THEMES`]).
+    pub fn with_implied(mut self) -> LabelSet {
+        for &(label, theme) in IMPLIED_THEMES {
+            if self.contains(label) {
+                self.insert(theme);
+            }
+        }
+        self
     }
 
     /// Whether the two sets share a label.

@@ -55,7 +55,7 @@ pub const PUZZLES_COLUMNS: [(&str, Kind); 17] = [
 ];
 
 /// Columns of `fires.parquet` before the role columns, in order.
-const FIRES_COLUMNS: [(&str, Kind); 8] = [
+const FIRES_COLUMNS: [(&str, Kind); 9] = [
     ("row_number", Kind::Int64),
     ("puzzle_id", Kind::Text),
     ("ply", Kind::Int32),
@@ -64,6 +64,7 @@ const FIRES_COLUMNS: [(&str, Kind); 8] = [
     ("label", Kind::Vocabulary),
     ("follow_up", Kind::Bool),
     ("gain", Kind::Int32),
+    ("collects", Kind::Int32),
 ];
 
 /// Columns of `fires.parquet`, in order: the fixed ones, then one per role:
@@ -214,6 +215,7 @@ pub fn fires_chunk<B: ArrayBuilder>(b: &B, batch: &[Annotated], c: &Columns) -> 
         b.vocabulary(Label::NAMES, &fires.iter().map(|(_, f, _)| Some(f.label as u8)).collect::<Vec<_>>()),
         b.bool(fires.iter().map(|(_, f, _)| f.follow_up).collect()),
         b.int32(fires.iter().map(|(_, f, _)| f.gain.map(i32::from))),
+        b.int32(fires.iter().map(|(_, f, _)| f.collects.map(i32::from))),
     ];
     for &role in RoleName::ALL {
         arrays.push(match role.arity() {

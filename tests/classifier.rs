@@ -271,6 +271,94 @@ fn role_answers_are_true_and_complete_on_the_dev_set() {
     );
 }
 
+/// What Koga's own labels claim holds on every dev puzzle: no pin that takes
+/// nothing away (the pinned piece has a real move off the line) or that
+/// repeats an earlier fire's pin without the move exploiting it, no
+/// counterThreat on a piece that stood en prise already, no overloading
+/// whose defender still guards what we take next, and `collects` only on
+/// follow-up fires, naming an earlier ply that has a fire.
+#[test]
+fn claims_hold_on_the_dev_set() {
+    use shakmaty::{attacks, Role};
+    let mut failures = Vec::new();
+    let mut counts = BTreeMap::<&str, usize>::new();
+    for (id, fen, moves) in dev_rows() {
+        let line = Line::parse(&fen, &moves, LineForm::Puzzle).unwrap();
+        let fires = classify(&line);
+        for f in &fires {
+            let ply = usize::from(f.ply);
+            let after = line.positions[ply + 1].board();
+            let mv = &line.moves[ply];
+            let mut fail = |what: String| failures.push(format!("{id} ply {ply} {}: {what}", f.label));
+            if let Some(earlier) = f.collects {
+                *counts.entry("collects").or_default() += 1;
+                if !f.follow_up || earlier >= f.ply || !fires.iter().any(|e| e.ply == earlier) {
+                    fail(format!("collects {earlier}"));
+                }
+            }
+            match f.label.name() {
+                "pin" => {
+                    *counts.entry("pin").or_default() += 1;
+                    let (pinned, pinner, behind) =
+                        (f.roles.pinned.unwrap(), f.roles.pinner.unwrap(), f.roles.behind.unwrap());
+                    let piece = after.piece_at(pinned).unwrap();
+                    let line_squares = attacks::ray(pinner, behind);
+                    let free = if piece.role == Role::Pawn {
+                        let ahead = pinned.offset(if piece.color.is_white() { 8 } else { -8 }).unwrap();
+                        let push =
+                            if after.occupied().contains(ahead) { shakmaty::Bitboard::EMPTY } else { ahead.into() };
+                        push | (attacks::pawn_attacks(piece.color, pinned) & after.by_color(!piece.color))
+                    } else {
+                        after.attacks_from(pinned) & !after.by_color(piece.color)
+                    };
+                    if (free & !line_squares).is_empty() {
+                        fail("the pinned piece has no move off the line".into());
+                    }
+                    let exploits = line.positions[ply + 1].is_check()
+                        || after.attacks_from(mv.to()).contains(pinned)
+                        || after.attacks_from(pinned).contains(mv.to());
+                    let repeated = fires.iter().any(|e| {
+                        e.label == f.label
+                            && e.ply + 2 == f.ply
+                            && e.roles.pinned == f.roles.pinned
+                            && e.roles.pinner == f.roles.pinner
+                            && e.roles.behind == f.roles.behind
+                    });
+                    if repeated && !exploits {
+                        fail("repeats the pin of the previous move".into());
+                    }
+                }
+                "counterThreat" => {
+                    *counts.entry("counterThreat").or_default() += 1;
+                    let threatened = f.roles.threatened.unwrap();
+                    let earlier = line.positions[ply - 1].board();
+                    if koga::board::en_prise(earlier, threatened, !line.positions[ply].turn()) {
+                        fail(format!("{threatened} stood en prise before the opponent's move"));
+                    }
+                }
+                "overloading" => {
+                    *counts.entry("overloading").or_default() += 1;
+                    let guard_now = line.moves[ply + 1].to();
+                    let victim = f.roles.victim.unwrap();
+                    if line.positions[ply + 2].board().attacks_from(guard_now).contains(victim) {
+                        fail(format!("the defender on {guard_now} still guards {victim}"));
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    for (label, at_least) in [("pin", 1000), ("counterThreat", 100), ("overloading", 100), ("collects", 2000)] {
+        assert!(counts.get(label).copied().unwrap_or(0) >= at_least, "{label}: {counts:?}");
+    }
+    assert!(
+        failures.is_empty(),
+        "{} false claims, first:\n{}",
+        failures.len(),
+        failures[..failures.len().min(10)].join("\n")
+    );
+}
+
 /// Every label fires somewhere on the dev set: a detector that never fires
 /// on 20,000 real puzzles is broken.
 #[test]

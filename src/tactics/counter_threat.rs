@@ -3,7 +3,9 @@
 //! How Koga decides:
 //! - The opponent's last move created a threat: one of our pieces (not a
 //!   pawn or the king) can now be won by a profitable capture, and could not
-//!   before that move.
+//!   before that move — not even by a capture that had to wait while the
+//!   opponent answered our check (the piece already stood en prise then:
+//!   the threat is old, not new).
 //! - Our move leaves that piece where it is and still en prise, and is not a
 //!   capture: we answer with a threat of our own instead.
 //! - After our move we newly menace an enemy piece worth at least as much as
@@ -36,9 +38,12 @@ pub fn detect(facts: &PlyFacts, fires: &mut Vec<Fire>) {
     }
     let Some(theirs_before) = facts.theirs_to_move_before() else { return };
     let earlier = previous.before();
+    // New: the piece could not be won before the opponent's last move, not
+    // even by a capture that an answer to our check made wait.
     let threatened = attacked.into_iter().filter(|&sq| {
         board::profitable_capture(theirs_before, sq)
             && !board::profitable_capture(earlier, sq)
+            && !board::en_prise(earlier.board(), sq, facts.them)
             && board::profitable_capture(facts.after, sq)
     });
     let Some(threatened) = threatened.max_by_key(|&sq| board::value_at(before, sq)) else { return };
@@ -67,7 +72,6 @@ mod tests {
             &[
                 // Lichess 0000D: Qd6 hits the b6 queen; ...Rd8 answers by hitting d6.
                 ("0000D", "5rk1/1p3ppp/pq3b2/8/8/1P1Q1N2/P4PPP/3R2K1 w - - 2 27", "d3d6 f8d8 d6d8 f6d8", 1),
-                ("00CXr", "r2k2nr/pp2qBb1/3p3p/Q5p1/3n1B2/2N2R2/PPP3P1/R5K1 b - - 1 18", "b7b6 a5d5 d4f3 g2f3 a8c8 f4d6", 1),
                 ("00LOy", "5k2/1p3pp1/p3pb2/r7/2P2B2/1P6/1PR1K1PP/8 b - - 0 33", "f6e5 b3b4 a5a1 f4e5", 1),
             ],
         );
@@ -86,6 +90,14 @@ mod tests {
             &[
                 // No threat to answer: the previous move threatened nothing.
                 ("constructed", "6k1/p4ppp/8/n7/8/8/1P3PPP/R5K1 b - - 0 30", "h7h6 a1a5", 1),
+                // Lichess 00CXr: the f3 rook stood en prise to the d4 knight
+                // already; ...b6 only blocked our check. Qd5 saves the queen
+                // b6 attacks, and the old threat is no new one to answer.
+                ("00CXr", "r2k2nr/pp2qBb1/3p3p/Q5p1/3n1B2/2N2R2/PPP3P1/R5K1 b - - 1 18", "b7b6 a5d5 d4f3 g2f3 a8c8 f4d6", 1),
+                // Lichess 06G8N: the e7 knight hung to the b7 rook already;
+                // Nf1 only blocked the check.
+                ("06G8N", "5rk1/1R2n1b1/p1p5/7p/2PP2pN/3QP3/3N2PP/q5K1 w - - 3 28", "d2f1 a1e1 g2g3 e1f2 g1h1 f2f1 d3f1 f8f1 h1g2 f1f7", 1),
+                ("03HqP", "B7/4Qpkp/5np1/pp3pb1/5q2/2P2P2/PP3PK1/4R3 w - - 5 28", "a8c6 f6g4 e7c5 f4h2 g2f1 g5e3", 5),
                 // The threatened queen simply moves away.
                 ("constructed", "5rk1/1p3ppp/pq3b2/8/8/1P1Q1N2/P4PPP/3R2K1 w - - 2 27", "d3d6 b6c7", 1),
             ],

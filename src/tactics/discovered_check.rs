@@ -15,6 +15,9 @@
 //! - Only a piece leaving its from-square discovers: a line opened by the
 //!   pawn en passant removes, or a check by the castling rook itself, is not
 //!   a discovery.
+//! - A discovered attack that hits only pawns (no check) counts only where a
+//!   later move of ours takes one of them: otherwise the pawn is incidental
+//!   and the move's point is elsewhere.
 //! - `doubleCheck` fires when two pieces give check after the move.
 //! - A discovered check outranks doubleAttack and insufficientlyDefended on
 //!   the same move (arbitration).
@@ -70,6 +73,11 @@ pub fn detect(facts: &PlyFacts, fires: &mut Vec<Fire>) {
             fires.push(Fire::at(facts, Label::DoubleCheck).with_roles(king_only));
         }
     } else if let Some((gain, slider)) = best {
+        // A discovery that hits only pawns is the point of the move only
+        // where the line goes on to take one of them.
+        if (hits & !after.pawns()).is_empty() && !hits.into_iter().any(|pawn| facts.later_capture_of(pawn).is_some()) {
+            return;
+        }
         let attack = Roles { attacker: Some(slider), ..roles };
         fires.push(Fire::at(facts, Label::DiscoveredAttack).with_roles(attack).with_gain(gain));
     }
@@ -131,6 +139,15 @@ mod tests {
             .contains(&"discoveredCheck"));
         let got = labels_on("5rk1/pp3ppp/5np1/8/3N4/1P6/PB3PPP/6K1 b - - 0 30", "a7a6 d4f3", 1);
         assert!(!got.contains(&"discoveredAttack"), "{got:?}");
+        // Dev puzzles whose discovery hits a pawn the line never takes: the
+        // move takes the queen (Bxc6) or forks; the pawn is incidental.
+        for (fen, moves) in [
+            ("r2r2k1/p4ppp/2QP4/8/7q/2N4b/PP1NBP1K/R4R2 w - - 0 22", "f1d1 h3d7 h2g1 d7c6"),
+            ("8/2R5/2p2bk1/2Np4/4p3/P7/1Pn1K3/8 w - - 1 49", "c7c6 c2d4 e2e3 d4c6"),
+        ] {
+            let got = labels_on(fen, moves, 3);
+            assert!(!got.contains(&"discoveredAttack"), "{fen}: {got:?}");
+        }
     }
 }
 

@@ -9,7 +9,12 @@
 //! - Same lasting-gain and plain-recapture rules as `hangingPiece`: a win
 //!   handed straight back, or a capture that only restores the balance, is
 //!   not one.
-//! - A discovered check outranks it on the same move (arbitration).
+//! - Not a capture with check in a line that ends in our mate: there the
+//!   guard that cannot take back is a king in a mating net, and the mate is
+//!   the story.
+//! - A discovered check outranks it on the same move, and so does a
+//!   pinnedDefender capture of the same piece, which says why the guards
+//!   cannot take back (arbitration).
 //! - Roles: `victim`, `defender` (the least valuable defender), `moved`;
 //!   `gain` is the net exchange.
 //!
@@ -27,6 +32,12 @@ pub const DETECTOR: Detector = Detector { labels: &[Label::InsufficientlyDefende
 pub fn detect(facts: &PlyFacts, fires: &mut Vec<Fire>) {
     let Some(v) = facts.capture_verdict() else { return };
     if !v.defended || v.exchange <= 0 || v.plain_recapture || !v.lasting {
+        return;
+    }
+    // A capture with check on the way to our mate: the mate is the story,
+    // not the material the exchange would win.
+    let end = facts.at.line().last();
+    if facts.gives_check() && end.is_solver() && end.after().is_checkmate() {
         return;
     }
     let after = facts.after.board();
@@ -53,6 +64,21 @@ mod tests {
         // A pawn takes a rook defended by the king.
         let got = labels_on("8/5k2/4r3/3P4/8/8/5PPP/6K1 b - - 0 30", "f7f6 d5e6", 1);
         assert!(got.contains(&"insufficientlyDefended"), "{got:?}");
+    }
+
+    #[test]
+    fn secondary_readings_give_way() {
+        use crate::tactics::testing::assert_silent;
+        assert_silent(
+            "insufficientlyDefended",
+            &[
+                // Lichess 091SB, 06BNA: captures with check in lines that end in mate.
+                ("091SB", "5rk1/ppqrbppp/2p1p3/8/1PPPQ3/P2B3P/5PP1/R2R2K1 b - - 0 20", "f8d8 e4h7 g8f8 h7h8", 1),
+                ("06BNA", "3Q1b1k/1p2Br1p/p5p1/2P2q2/1P2R3/P7/5PPP/R5K1 w - - 3 24", "e7f8 f5f2 g1h1 f2f1 a1f1 f7f1", 1),
+                // Lichess 0CIwW: every guard of h8 is pinned; pinnedDefender says it.
+                ("0CIwW", "r1b4r/2q2pk1/2n1pRp1/3pP1Q1/2p4N/p1P5/PP3PPP/1R4K1 b - - 5 24", "g7f8 h4g6 f8e8 g6h8", 1),
+            ],
+        );
     }
 
     #[test]

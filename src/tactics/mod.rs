@@ -110,6 +110,9 @@ detectors! {
 /// Threat finding shared by detectors.
 pub mod threats;
 
+/// Payoff fires: which earlier fire a follow-up capture collects.
+pub mod payoff;
+
 /// Fires after arbitration, and what arbitration removed (with why).
 #[derive(Debug, Clone, Default)]
 pub struct Classified {
@@ -170,6 +173,7 @@ fn run(line: &Line, skip_silenced: bool) -> Classified {
         out.fires.extend_from_slice(&ply_fires);
     }
     out.fires.sort_by_key(|f| (f.ply, f.label));
+    payoff::mark(line, &mut out.fires);
     out
 }
 

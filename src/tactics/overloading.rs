@@ -7,13 +7,17 @@
 //!   guards the piece our move captures, and it guards a second enemy
 //!   piece.
 //! - Our move captures the first piece; the opponent's answer is the
-//!   defender taking back on that square, abandoning its second duty.
+//!   defender taking back on that square, abandoning its second duty: from
+//!   where it took back, it no longer guards the second piece.
 //! - Our next move captures the second piece, which the defender no longer
-//!   guards, and wins material there (static exchange > 0).
+//!   guards, and wins material there (static exchange > 0) — more than it
+//!   would with the defender back on its square: its leaving is what the
+//!   capture exploits (another guard may cover the piece as well).
 //! - A king as the defender counts; the second piece may be anything but a
 //!   king.
 //! - Roles: `defender` (the overloaded piece, where it stood), `victim` (the
-//!   second piece, collected next), `moved`. `gain` is the victim's value.
+//!   second piece, collected next), `moved`. `gain` is what the capture of
+//!   the second piece wins by the static exchange.
 //!
 //! Koga and Lichess:
 //! - Lichess tags no puzzle overloading (its detector returns false), so
@@ -44,15 +48,29 @@ pub fn detect(facts: &PlyFacts, fires: &mut Vec<Fire>) {
         return;
     }
     let at_next = next.before().board();
-    if next.before().board().piece_at(victim) != facts.after.board().piece_at(victim) {
+    if at_next.piece_at(victim) != facts.after.board().piece_at(victim) {
+        return;
+    }
+    // Overloaded: having taken back, the defender no longer guards the
+    // second piece (a defender that still guards it had one duty only).
+    if at_next.attacks_from(answer.to()).contains(victim) {
         return;
     }
     let Some(from) = cash.from() else { return };
-    if board::see(at_next, from, victim, value(victim_role)) <= 0 {
+    let won = board::see(at_next, from, victim, value(victim_role));
+    if won <= 0 {
+        return;
+    }
+    // And its leaving is what lets the capture win: with the defender back
+    // home (its recapture undone, our first capturer gone), we would win less.
+    let mut home = at_next.clone();
+    let Some(piece) = home.remove_piece_at(answer.to()) else { return };
+    home.set_piece_at(defender, piece);
+    if board::see(&home, from, victim, value(victim_role)) >= won {
         return;
     }
     let roles = Roles { defender: Some(defender), victim: Some(victim), moved: Some(facts.to), ..Roles::default() };
-    fires.push(Fire::at(facts, Label::Overloading).with_roles(roles).with_gain(value(victim_role)));
+    fires.push(Fire::at(facts, Label::Overloading).with_roles(roles).with_gain(won));
 }
 
 #[cfg(test)]
@@ -79,6 +97,12 @@ mod tests {
                 ("0000D", "5rk1/1p3ppp/pq3b2/8/8/1P1Q1N2/P4PPP/3R2K1 w - - 2 27", "d3d6 f8d8 d6d8 f6d8", 1),
                 // Golden hp-with-fork: Nxd5 is not taken back; the king steps away.
                 ("constructed", "8/p1r1kppp/8/3b4/8/2N5/PP3PPP/6K1 b - - 0 30", "h7h6 c3d5 e7e8 d5c7", 1),
+                // Lichess 06SpD: after Kxd7 the king still guards c7; the pawn
+                // falls because its other guard, the d7 rook, was taken.
+                ("06SpD", "2k4r/2pr1ppp/1p6/p7/1nR3B1/4P1P1/5P1P/2R3K1 b - - 7 27", "c8d8 g4d7 d8d7 c4c7", 1),
+                // Lichess 09MvE: the king guards d8 too; Nxd8 wins as much
+                // with the c6 knight at home.
+                ("09MvE", "2kRr3/1pp3p1/p1n4p/4Pbq1/2B1QN2/2P5/PP4P1/1K3R2 b - - 0 25", "e8d8 c4e6 f5e6 f4e6 g5e5 e4e5 c6e5 e6d8", 5),
             ],
         );
     }

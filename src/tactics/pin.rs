@@ -26,21 +26,58 @@
 //!   precision 0.959, recall 0.805, F1 0.875. Koga's earlier rule (any new
 //!   pin whose pinner holds) gave Koga 3,220, both 635, F1 0.288.
 
-use shakmaty::{Bitboard, attacks, Position};
+use shakmaty::{attacks, Bitboard, Board, Chess, Position, Rank, Role, Square};
 
 use super::{Detector, Fire, Label, Roles, Run};
-use crate::board::{self, relative_squares, value_at, Pin};
+use crate::board::{self, relative_squares, value, value_at, Pin};
 use crate::facts::PlyFacts;
 
 pub const DETECTOR: Detector = Detector { labels: &[Label::Pin], run: Run::Move(detect) };
 
-/// The pin stops the pinned piece from taking something, or from escaping.
+/// Where the piece on `sq` could go if nothing held it: a pawn's pushes and
+/// captures, any other piece's attacks but its own side's squares.
+fn free_moves(board: &Board, sq: Square) -> Bitboard {
+    let Some(piece) = board.piece_at(sq) else { return Bitboard::EMPTY };
+    let theirs = board.by_color(!piece.color);
+    if piece.role != Role::Pawn {
+        return board.attacks_from(sq) & !board.by_color(piece.color);
+    }
+    let captures = attacks::pawn_attacks(piece.color, sq) & theirs;
+    let ahead = |from: Square| from.offset(if piece.color.is_white() { 8 } else { -8 });
+    let mut pushes = Bitboard::EMPTY;
+    if let Some(one) = ahead(sq).filter(|&one| !board.occupied().contains(one)) {
+        pushes.add(one);
+        let home = if piece.color.is_white() { Rank::Second } else { Rank::Seventh };
+        if sq.rank() == home {
+            pushes.extend(ahead(one).filter(|&two| !board.occupied().contains(two)));
+        }
+    }
+    captures | pushes
+}
+
+/// The pin takes something away: the pinned piece has a real move off the
+/// line, and the pin stops it from taking one of our pieces or from
+/// escaping an attacker on the line; on a check, from answering it.
 fn matters(facts: &PlyFacts, pin: &Pin) -> bool {
     let board = facts.after.board();
     let line = attacks::ray(pin.pinner, pin.behind);
+    let off_line = free_moves(board, pin.pinned) & !line;
+    if off_line.is_empty() {
+        return false;
+    }
+    if facts.gives_check() {
+        // The pinned side must answer the check: the pin matters only if it
+        // takes an answer away (taking the checker, or blocking its line).
+        let (Some(checker), Some(king)) = (facts.checkers.single_square(), board.king_of(facts.them)) else {
+            return false;
+        };
+        return (off_line & attacks::between(checker, king).with(checker)).any();
+    }
+    if !pins_something_worth_it(board, pin) {
+        return false;
+    }
     let pinned_value = value_at(board, pin.pinned);
-    let reach = board.attacks_from(pin.pinned);
-    let prevents_attack = (reach & board.by_color(facts.us) & !line).into_iter().any(|ours| {
+    let prevents_attack = (off_line & board.by_color(facts.us)).into_iter().any(|ours| {
         value_at(board, ours) > pinned_value || !board::is_defended(board, ours, facts.us)
     });
     if prevents_attack {
@@ -48,10 +85,48 @@ fn matters(facts: &PlyFacts, pin: &Pin) -> bool {
     }
     let on_line = board::attackers(board, pin.pinned, facts.us, board.occupied()) & line;
     let undefended = !board::is_defended(board, pin.pinned, facts.them);
-    let can_step_off = (reach & !board.by_color(facts.them) & !line).any();
+    let reach = board.attacks_from(pin.pinned);
     on_line.into_iter().any(|attacker| {
-        value_at(board, attacker) < pinned_value || (undefended && !reach.contains(attacker) && can_step_off)
+        value_at(board, attacker) < pinned_value || (undefended && !reach.contains(attacker))
     })
+}
+
+/// What the pin holds the piece to is worth holding: the king, a piece
+/// worth more than our pinner, or one that nothing would defend once the
+/// pinned piece stepped aside (else the pinner taking it is a trade).
+fn pins_something_worth_it(board: &Board, pin: &Pin) -> bool {
+    let Some(behind) = board.role_at(pin.behind) else { return false };
+    if behind == Role::King || value(behind) > value_at(board, pin.pinner) {
+        return true;
+    }
+    let Some(side) = board.color_at(pin.behind) else { return false };
+    let stepped_aside = board.occupied().without(pin.pinned);
+    (board::attackers(board, pin.behind, side, stepped_aside) & stepped_aside).is_empty()
+}
+
+/// The same pin (pinner, pinned piece and the piece behind) stood on the
+/// board `pos` already.
+fn stood_on(pos: &Chess, after: &Board, pin: &Pin) -> bool {
+    let board = pos.board();
+    let same = |sq: Square| board.piece_at(sq) == after.piece_at(sq);
+    same(pin.pinner) && same(pin.pinned) && same(pin.behind) && board::pins_of(board, pin.pinned).any(|p| p == *pin)
+}
+
+/// A pin that stood before our move is news only where it is first met (the
+/// opponent's move walked into it) or where our move exploits it: the moved
+/// piece attacks the pinned piece, or lands where the pinned piece would
+/// take it.
+fn is_news(facts: &PlyFacts, pin: &Pin) -> bool {
+    let after = facts.after.board();
+    if !stood_on(facts.before, after, pin) {
+        return true;
+    }
+    // On a check, `matters` already asked the pin to take an answer away.
+    let exploited = facts.gives_check()
+        || after.attacks_from(facts.to).contains(pin.pinned)
+        || after.attacks_from(pin.pinned).contains(facts.to);
+    let met_before = facts.at.previous().and_then(|reply| reply.previous()).is_some_and(|own| stood_on(own.after(), after, pin));
+    exploited || !met_before
 }
 
 pub fn detect(facts: &PlyFacts, fires: &mut Vec<Fire>) {
@@ -65,7 +140,8 @@ pub fn detect(facts: &PlyFacts, fires: &mut Vec<Fire>) {
         }
         // Several pins on one piece: the most valuable piece behind first,
         // then the pinners in colour-relative order (mirror-safe).
-        let mut pins: Vec<Pin> = board::pins_of(after, sq).filter(|pin| matters(facts, pin)).collect();
+        let mut pins: Vec<Pin> =
+            board::pins_of(after, sq).filter(|pin| matters(facts, pin) && is_news(facts, pin)).collect();
         pins.sort_by_key(|p| (-value_at(after, p.behind), board::relative_index(p.pinner, facts.us)));
         if let Some(&pin) = pins.first() {
             best = Some((pinned_value, pin));
@@ -100,6 +176,42 @@ mod tests {
                 ("002rd", "r6k/q1pb1p1p/1b3Pr1/p1ppP2Q/3P2p1/4B3/PP2NRPP/3R2K1 b - - 1 25", "d7e6 e2f4 c5d4 f4g6 f7g6 h5h6", 3),
                 // Re1 pins an undefended knight that can neither take the rook nor step away.
                 ("constructed", "4k3/p7/8/4n3/8/8/5PPP/R5K1 b - - 0 30", "a7a6 a1e1", 1),
+                // A pin that stood is news where the move exploits it: Ng5
+                // lands where the pinned h6 pawn would take it.
+                ("dev", "2r2r2/1b4pk/p4q1p/2p2p1Q/4pP2/2P1R2N/PP4PP/2R3K1 b - - 4 32", "f6g6 h3g5 g6g5 f4g5", 1),
+                // A check the pin matters to: the f3 knight would take h4.
+                ("dev", "r4rk1/pbp3pp/1p6/5p1q/1PP1P3/P2B1N1P/1BQ2bP1/R5K1 w - - 0 20", "g1f2 f5e4 d3e4 h5h4", 3),
+                // Where a pin is first met, it fires (and not again below).
+                ("dev", "4rrk1/ppp3pp/3q1n2/3b4/3n1P2/1P1P2Q1/PB3PBP/2R1R1K1 w - - 0 18", LONG_LINE, 7),
+                ("dev", "r3kb1r/1p1b1p2/p2ppp1p/n1q2P1B/3NP3/2N3R1/P1PQ2PP/1R4K1 b kq - 0 19", "a5c4 d2f2 e6e5 d4e6 c5f2 g1f2", 3),
+            ],
+        );
+    }
+
+    const LONG_LINE: &str = "b2d4 e8e1 c1e1 d5g2 d4f6 f8f6 g1g2 f6g6 e1e8 g8f7";
+
+    #[test]
+    fn pins_that_stop_nothing_or_stood_already() {
+        assert_silent(
+            "pin",
+            &[
+                // The pinned e7 pawn cannot move at all (e8 is taken): the pin
+                // takes nothing from it; it stands again at ply 7.
+                ("dev", "4r1k1/2q1Ppp1/2pR1n2/p4NpP/8/PQ6/2P5/2K5 w - - 1 31", "d6f6 g7f6 f5h6 g8h8 h6f7 h8g7 h5h6 g7g6", 5),
+                ("dev", "4r1k1/2q1Ppp1/2pR1n2/p4NpP/8/PQ6/2P5/2K5 w - - 1 31", "d6f6 g7f6 f5h6 g8h8 h6f7 h8g7 h5h6 g7g6", 7),
+                // A pawn blocked in front: an empty diagonal square is no escape.
+                ("dev", "8/1R1R4/5k2/4p2P/3pPpP1/q2P1B2/6K1/r7 w - - 1 60", "b7b6 f6g5 g2h3 a1h1 f3h1 a3d3", 1),
+                ("dev", "8/1R1R4/5k2/4p2P/3pPpP1/q2P1B2/6K1/r7 w - - 1 60", "b7b6 f6g5 g2h3 a1h1 f3h1 a3d3", 3),
+                // A queen "pinning" a piece to a defended rook worth less than her.
+                ("dev", "r4r2/p1Pq2kp/1p1N4/3Qp2b/6pP/6P1/PP6/2R3K1 b - - 4 32", "h5f7 d5e5 g7g8 d6f5 d7f5 e5f5", 5),
+                ("dev", "r2q1rk1/pp3pb1/2p1p2P/3nN3/3P4/1Q6/PPP1Nn2/1K4R1 b - - 0 22", "f2e4 g1g7 g8h8 b3b7", 3),
+                // A check the pinned piece could neither take nor block: Qb4+
+                // is a fork, and the b2 pawn's pin changes nothing.
+                ("002Tf", "r3kbnr/ppp1qppp/2n5/3pP3/5B2/4PQ2/PPP2PPP/RN2KB1R w KQkq - 1 7", "f1b5 e7b4 b1c3 b4b2", 1),
+                ("dev", "1k1r3r/pbpPqp2/6pp/1B6/3N1P2/6P1/PP1N1K2/R2Q4 w - - 1 19", "d4c6 b7c6 b5c6 e7c5 f2g2 c5c6", 5),
+                // The same pin again, two moves after it was made.
+                ("dev", "4rrk1/ppp3pp/3q1n2/3b4/3n1P2/1P1P2Q1/PB3PBP/2R1R1K1 w - - 0 18", LONG_LINE, 9),
+                ("dev", "r3kb1r/1p1b1p2/p2ppp1p/n1q2P1B/3NP3/2N3R1/P1PQ2PP/1R4K1 b kq - 0 19", "a5c4 d2f2 e6e5 d4e6 c5f2 g1f2", 5),
             ],
         );
     }

@@ -36,7 +36,7 @@ use shakmaty::{Bitboard, Chess, Move, Position, Square};
 
 use super::{Detector, Fire, Label, Roles, Run};
 use crate::board::{self, relative_squares, value};
-use crate::facts::{capture_square, PlyFacts};
+use crate::facts::PlyFacts;
 
 pub const DETECTOR: Detector = Detector { labels: &[Label::TrappedPiece], run: Run::Move(detect) };
 
@@ -114,18 +114,7 @@ fn no_safe_flight(pos: &Chess, sq: Square, attackers: shakmaty::Bitboard) -> Opt
 /// A later solver move captures the target (followed as it moves) and the
 /// balance then stands above its level before our move.
 fn cashed_in(facts: &PlyFacts, target: Square) -> bool {
-    let mut square = target;
-    for ply in facts.at.later() {
-        let m = ply.mv();
-        if ply.is_solver() {
-            if m.is_capture() && capture_square(m) == square {
-                return facts.balance_after_ply(ply) > facts.balance_before();
-            }
-        } else if m.from() == Some(square) {
-            square = m.to();
-        }
-    }
-    false
+    facts.later_capture_of(target).is_some_and(|ply| facts.balance_after_ply(ply) > facts.balance_before())
 }
 
 #[cfg(test)]
