@@ -64,6 +64,10 @@ class LabelInfo(TypedDict):
     family: str
     material: bool
     lichess: bool
+    payoff: bool
+    """A capture whose follow-up fires may only collect an earlier fire's win (`collects`)."""
+    implies: list[str]
+    """Lichess themes the label implies besides its own name."""
     roles: list[RoleInfo]
     description: str
     doc: str

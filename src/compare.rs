@@ -70,6 +70,9 @@ pub struct Report {
     /// One entry per label Lichess also has, by family, then declaration order.
     pub labels: Vec<Agreement>,
     pub examples: Option<Examples>,
+    /// Payoff fires (those that only collect an earlier fire's win) were
+    /// left out of Koga's labels.
+    pub without_payoffs: bool,
 }
 
 /// Accumulates puzzles, in input order, into a [`Report`].
@@ -92,7 +95,11 @@ impl Tally {
         }
         let labels = compared.iter().map(|i| Agreement { label: i.label, lichess: 0, koga: 0, both: 0 }).collect();
         let listed = examples.map(|l| Examples { label: l.name().to_owned(), ..Examples::default() });
-        Tally { report: Report { rows: 0, tagged: 0, labels, examples: listed }, slot, examples }
+        Tally {
+            report: Report { rows: 0, tagged: 0, labels, examples: listed, without_payoffs: false },
+            slot,
+            examples,
+        }
     }
 
     /// Counts one row: `themes` is its `Themes` field, `koga` every label
@@ -193,11 +200,30 @@ pub fn examples_label(name: &str) -> Result<Label, CompareError> {
 
 /// Runs the classifier over a puzzle CSV (batches spread over rayon's
 /// workers, counted in input order) and compares.
-pub fn compare_csv(input: &InputSpec, examples: Option<Label>) -> Result<Report, CompareError> {
+/// What a comparison counts.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct CompareOptions {
+    /// List puzzle ids for this label.
+    pub examples: Option<Label>,
+    /// Leave payoff fires out of Koga's labels (spec §2, `collects`).
+    pub without_payoffs: bool,
+}
+
+/// The labels of a puzzle Koga counts: its fires' (payoffs left out where
+/// asked) and its puzzle labels.
+fn counted(analysis: &crate::annotate::Analysis, without_payoffs: bool) -> LabelSet {
+    let mut set: LabelSet =
+        analysis.fires.iter().filter(|f| !(without_payoffs && f.collects.is_some())).map(|f| f.label).collect();
+    set.extend(analysis.puzzle_labels);
+    set
+}
+
+pub fn compare_csv(input: &InputSpec, options: CompareOptions) -> Result<Report, CompareError> {
     let mut reader = PuzzleReader::open(input)?;
     let columns = reader.columns().clone();
     let themes = columns.themes.ok_or_else(|| CompareError::NoThemes(input.name()))?;
-    let mut tally = Tally::new(examples);
+    let mut tally = Tally::new(options.examples);
+    tally.report.without_payoffs = options.without_payoffs;
     loop {
         let batch = reader.next_batch(4096)?;
         if batch.is_empty() {
@@ -211,11 +237,7 @@ pub fn compare_csv(input: &InputSpec, examples: Option<Label>) -> Result<Report,
                 let id = row.puzzle_id(&columns).unwrap_or("").to_owned();
                 let themes = row.field(Some(themes)).unwrap_or("").to_owned();
                 let labels = match &annotated.outcome {
-                    Outcome::Ok(analysis) => {
-                        let mut set: LabelSet = analysis.fires.iter().map(|f| f.label).collect();
-                        set.extend(analysis.puzzle_labels);
-                        Some(set)
-                    }
+                    Outcome::Ok(analysis) => Some(counted(analysis, options.without_payoffs)),
                     _ => None,
                 };
                 (id, themes, labels)
@@ -228,37 +250,78 @@ pub fn compare_csv(input: &InputSpec, examples: Option<Label>) -> Result<Report,
     Ok(tally.finish())
 }
 
-/// Reads `puzzles.parquet` (a file or a directory of part files) of a
-/// `koga annotate` output directory and compares.
+/// The Parquet files of one table of an output directory: the file, or
+/// its part files in order.
 #[cfg(feature = "parquet")]
-pub fn compare_output(dir: &std::path::Path, examples: Option<Label>) -> Result<Report, CompareError> {
+fn table_files(dir: &std::path::Path, name: &str) -> Result<Vec<std::path::PathBuf>, CompareError> {
+    let table = dir.join(name);
+    if !table.is_dir() {
+        return Ok(vec![table]);
+    }
+    let entries = std::fs::read_dir(&table)
+        .map_err(|e| CompareError::Parquet { path: table.clone(), source: polars::error::PolarsError::from(e) })?;
+    let mut files: Vec<_> = entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "parquet"))
+        .collect();
+    files.sort();
+    Ok(files)
+}
+
+/// Some columns of one Parquet file.
+#[cfg(feature = "parquet")]
+fn read_columns(path: &std::path::Path, columns: &[&str]) -> Result<polars::prelude::DataFrame, CompareError> {
+    use polars::prelude::*;
+    let fail = |source: PolarsError| CompareError::Parquet { path: path.to_owned(), source };
+    let file = std::fs::File::open(path).map_err(|e| fail(e.into()))?;
+    ParquetReader::new(file).with_columns(Some(columns.iter().map(|c| c.to_string()).collect())).finish().map_err(fail)
+}
+
+/// Each row's labels from the fires that are no payoffs, by row number.
+#[cfg(feature = "parquet")]
+fn labels_without_payoffs(dir: &std::path::Path) -> Result<std::collections::HashMap<i64, LabelSet>, CompareError> {
+    use polars::prelude::*;
+    let mut by_row = std::collections::HashMap::<i64, LabelSet>::new();
+    for path in table_files(dir, crate::output::FIRES_FILE)? {
+        let frame = read_columns(&path, &["row_number", "label", "collects"])?;
+        let fail = |source: PolarsError| CompareError::Parquet { path: path.clone(), source };
+        let rows = frame.column("row_number").and_then(|c| c.i64().cloned()).map_err(fail)?;
+        let labels = frame.column("label").and_then(|c| c.str().cloned()).map_err(fail)?;
+        let collects = frame.column("collects").and_then(|c| c.i32().cloned()).map_err(fail)?;
+        for i in 0..frame.height() {
+            let (Some(row), Some(label)) = (rows.get(i), labels.get(i).and_then(Label::from_name)) else { continue };
+            if collects.get(i).is_none() {
+                by_row.entry(row).or_default().insert(label);
+            }
+        }
+    }
+    Ok(by_row)
+}
+
+/// Reads `puzzles.parquet` (a file or a directory of part files) of a
+/// `koga annotate` output directory and compares; without payoffs, Koga's
+/// labels come from `fires.parquet` instead.
+#[cfg(feature = "parquet")]
+pub fn compare_output(dir: &std::path::Path, options: CompareOptions) -> Result<Report, CompareError> {
     use polars::prelude::*;
 
-    let table = dir.join(crate::output::PUZZLES_FILE);
-    let mut files = vec![table.clone()];
-    if table.is_dir() {
-        let entries = std::fs::read_dir(&table)
-            .map_err(|e| CompareError::Parquet { path: table.clone(), source: PolarsError::from(e) })?;
-        files = entries
-            .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| p.extension().is_some_and(|x| x == "parquet"))
-            .collect();
-        files.sort();
-    }
-    let mut tally = Tally::new(examples);
-    let columns = ["puzzle_id", "status", "lichess_themes", "key_labels", "follow_up_labels", "puzzle_labels"];
-    for path in files {
+    let fire_labels = if options.without_payoffs { Some(labels_without_payoffs(dir)?) } else { None };
+    let mut tally = Tally::new(options.examples);
+    tally.report.without_payoffs = options.without_payoffs;
+    let columns =
+        ["row_number", "puzzle_id", "status", "lichess_themes", "key_labels", "follow_up_labels", "puzzle_labels"];
+    for path in table_files(dir, crate::output::PUZZLES_FILE)? {
         let fail = |source: PolarsError| CompareError::Parquet { path: path.clone(), source };
-        let file = std::fs::File::open(&path).map_err(|e| fail(e.into()))?;
-        let frame = ParquetReader::new(file)
-            .with_columns(Some(columns.iter().map(|c| c.to_string()).collect()))
-            .finish()
-            .map_err(fail)?;
+        let frame = read_columns(&path, &columns)?;
         let text = |name: &str| frame.column(name).and_then(|c| c.str().cloned()).map_err(fail);
         let list = |name: &str| frame.column(name).and_then(|c| c.list().cloned()).map_err(fail);
         let (ids, status) = (text("puzzle_id")?, text("status")?);
+        let row_numbers = frame.column("row_number").and_then(|c| c.i64().cloned()).map_err(fail)?;
         let themes = list("lichess_themes")?;
-        let label_lists = [list("key_labels")?, list("follow_up_labels")?, list("puzzle_labels")?];
+        let label_lists = match fire_labels {
+            Some(_) => vec![list("puzzle_labels")?],
+            None => vec![list("key_labels")?, list("follow_up_labels")?, list("puzzle_labels")?],
+        };
         let words = |list: &ListChunked, row: usize| -> Vec<String> {
             let Some(series) = list.get_as_series(row) else { return Vec::new() };
             let Ok(values) = series.str() else { return Vec::new() };
@@ -266,6 +329,9 @@ pub fn compare_output(dir: &std::path::Path, examples: Option<Label>) -> Result<
         };
         for row in 0..frame.height() {
             let mut set = LabelSet::new();
+            if let (Some(by_row), Some(number)) = (&fire_labels, row_numbers.get(row)) {
+                set.extend(by_row.get(&number).copied().unwrap_or_default());
+            }
             for list in &label_lists {
                 set.extend(words(list, row).iter().filter_map(|name| Label::from_name(name)));
             }
@@ -299,7 +365,8 @@ impl Report {
     /// An aligned text table, then the examples.
     pub fn to_text(&self) -> String {
         let mut out = String::new();
-        let _ = writeln!(out, "{} rows, {} tagged by Lichess and compared", self.rows, self.tagged);
+        let payoffs = if self.without_payoffs { " (payoff fires left out)" } else { "" };
+        let _ = writeln!(out, "{} rows, {} tagged by Lichess and compared{payoffs}", self.rows, self.tagged);
         let line = |out: &mut String, c: &[&str]| {
             let _ = writeln!(
                 out,
@@ -349,6 +416,7 @@ impl Report {
         struct Json<'a> {
             rows: u64,
             tagged: u64,
+            without_payoffs: bool,
             labels: Vec<Row>,
             #[serde(skip_serializing_if = "Option::is_none")]
             examples: Option<&'a Examples>,
@@ -367,7 +435,13 @@ impl Report {
                 f1: a.f1(),
             })
             .collect();
-        let json = Json { rows: self.rows, tagged: self.tagged, labels, examples: self.examples.as_ref() };
+        let json = Json {
+            rows: self.rows,
+            tagged: self.tagged,
+            without_payoffs: self.without_payoffs,
+            labels,
+            examples: self.examples.as_ref(),
+        };
         serde_json::to_string_pretty(&json).expect("plain data")
     }
 }

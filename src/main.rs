@@ -116,6 +116,9 @@ enum Command {
         /// List puzzle ids where both, only Koga or only Lichess give this label
         #[arg(long, value_name = "LABEL")]
         examples: Option<String>,
+        /// Leave out payoff fires: follow-up captures that only collect what an earlier fire won
+        #[arg(long)]
+        without_payoffs: bool,
     },
 }
 
@@ -157,7 +160,9 @@ fn main() -> ExitCode {
             );
             Ok(())
         }
-        Command::Compare { input, format, examples } => compare(&input, format, examples.as_deref()),
+        Command::Compare { input, format, examples, without_payoffs } => {
+            compare(&input, format, examples.as_deref(), without_payoffs)
+        }
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -195,13 +200,14 @@ fn explain(fen_or_id: &str, moves: &str, csv: Option<&str>, lines: bool) -> CliR
     Ok(())
 }
 
-fn compare(input: &str, format: CompareFormat, examples: Option<&str>) -> CliResult {
+fn compare(input: &str, format: CompareFormat, examples: Option<&str>, without_payoffs: bool) -> CliResult {
     let examples = examples.map(compare::examples_label).transpose()?;
+    let options = compare::CompareOptions { examples, without_payoffs };
     let path = std::path::Path::new(input);
     let report: Report = if path.is_dir() {
-        compare::compare_output(path, examples)?
+        compare::compare_output(path, options)?
     } else {
-        compare::compare_csv(&InputSpec::from_arg(input), examples)?
+        compare::compare_csv(&InputSpec::from_arg(input), options)?
     };
     print!(
         "{}",

@@ -380,6 +380,9 @@ fn labels_json_lists_the_vocabulary() {
         assert_eq!(entry["kind"], info.kind.name());
         assert_eq!(entry["family"], info.family.name());
         assert_eq!(entry["lichess"], info.lichess);
+        assert_eq!(entry["payoff"], info.payoff);
+        let implies: Vec<&str> = info.label.implies().map(koga::Label::name).collect();
+        assert_eq!(entry["implies"], serde_json::json!(implies));
         assert_eq!(entry["roles"].as_array().unwrap().len(), info.roles.len());
         assert!(!entry["description"].as_str().unwrap().is_empty());
         let doc = entry["doc"].as_str().unwrap();
@@ -389,6 +392,8 @@ fn labels_json_lists_the_vocabulary() {
     assert_eq!(mate["kind"], "line");
     let one = |name: &str| serde_json::json!({"name": name, "holds": "one"});
     assert_eq!(mate["roles"], serde_json::json!([one("mated"), one("moved")]));
+    let pinned_defender = labels.iter().find(|e| e["name"] == "pinnedDefender").unwrap();
+    assert_eq!(pinned_defender["implies"], serde_json::json!(["pin"]));
     let fork = labels.iter().find(|e| e["name"] == "fork").unwrap();
     assert!(fork["roles"].as_array().unwrap().contains(&serde_json::json!({"name": "targets", "holds": "many"})));
 }
@@ -449,6 +454,23 @@ fn compare_json_from_csv_and_from_output() {
     let from_parquet =
         stdout_json(&["compare", out.path().to_str().unwrap(), "--format", "json", "--examples", "fork"]);
     assert_eq!(from_parquet, report);
+
+    // Without payoff fires: the same from the CSV and from the Parquet, and
+    // Koga counts a capture label on fewer puzzles, the Lichess side unchanged.
+    let lean = stdout_json(&["compare", sample, "--format", "json", "--without-payoffs"]);
+    let lean_parquet = stdout_json(&["compare", out.path().to_str().unwrap(), "--format", "json", "--without-payoffs"]);
+    assert_eq!(lean, lean_parquet);
+    assert_eq!(
+        (&lean["without_payoffs"], &report["without_payoffs"]),
+        (&serde_json::json!(true), &serde_json::json!(false))
+    );
+    let koga_count = |r: &serde_json::Value, label: &str| {
+        let a = r["labels"].as_array().unwrap().iter().find(|a| a["label"] == label).unwrap().clone();
+        (a["lichess"].as_u64().unwrap(), a["koga"].as_u64().unwrap())
+    };
+    let (with, without) = (koga_count(&report, "hangingPiece"), koga_count(&lean, "hangingPiece"));
+    assert!(with.0 == without.0 && without.1 < with.1, "{with:?} {without:?}");
+    assert_eq!(koga_count(&report, "fork"), koga_count(&lean, "fork"));
 
     let csv = koga().args(["compare", sample, "--format", "csv"]).output().unwrap();
     let text = String::from_utf8(csv.stdout).unwrap();
