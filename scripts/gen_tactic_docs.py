@@ -25,13 +25,15 @@ def parse(path):
     if not header or not header[0].startswith("# "):
         return None
     labels = [l.strip().split(" ")[0] for l in header[0][2:].split(",")]
-    rules, listed, lichess, body = [], [], [], header[1:]
+    rules, listed, lichess, judged, body = [], [], [], [], header[1:]
     target = rules
     for line in body:
         if line.startswith("Test positions"):
             target = listed
         elif line.startswith("Koga and Lichess"):
             target = lichess
+        elif line.startswith("Judged by hand"):
+            target = judged
         elif line.startswith("- "):
             target.append(line[2:])
         elif line.startswith("  ") and target:
@@ -50,7 +52,7 @@ def parse(path):
             if m:
                 positions.append((label, kind == "fires", m.group(1), m.group(2), m.group(3), int(m.group(4)), comment))
                 comment = ""
-    return labels, rules, positions, listed, lichess
+    return labels, rules, positions, listed, lichess, judged
 
 
 def golden(label):
@@ -69,7 +71,12 @@ def vocabulary(koga):
     return {entry["name"]: entry for entry in json.loads(text)}
 
 
-def render(info, rules, positions, listed, lichess):
+def role_text(role):
+    """A role as the docs name it: a set role says it holds several squares."""
+    return f"`{role['name']}`" + (" (several)" if role["holds"] == "many" else "")
+
+
+def render(info, rules, positions, listed, lichess, judged):
     label = info["name"]
     seed = info["family"] == "seed"
     out = [f"# {label}", "", f"{info['description']}.", ""]
@@ -77,7 +84,7 @@ def render(info, rules, positions, listed, lichess):
     if seed:
         out.append("A seed tactic: its rules are those of its seed document, word for word, as the code states them.")
     if info["roles"]:
-        out.append("Roles: " + ", ".join(f"`{r}`" for r in info["roles"]) + " (meanings: `schemas/fires.json`).")
+        out.append("Roles: " + ", ".join(role_text(r) for r in info["roles"]) + " (meanings: `schemas/fires.json`).")
     out += ["", "How Koga decides", ""]
     out += [f"- {r}" for r in rules]
     out += ["", "Test positions (the examples that guard against regressions)", ""]
@@ -102,6 +109,9 @@ def render(info, rules, positions, listed, lichess):
     if lichess:
         out += ["", "Koga and Lichess (`koga compare` on the 20,002-puzzle dev set)", ""]
         out += [f"- {p}" for p in lichess]
+    if judged:
+        out += ["", "Judged by hand (random dev-set fires, read as a strong player would)", ""]
+        out += [f"- {p}" for p in judged]
     out.append("")
     return "\n".join(out)
 
@@ -117,11 +127,11 @@ def main():
         parsed = parse(os.path.join(SRC, name))
         if not parsed:
             continue
-        names, rules, positions, listed, lichess = parsed
+        names, rules, positions, listed, lichess, judged = parsed
         for label in names:
             if label not in labels:
                 sys.exit(f"{name}: documents {label!r}, which `koga labels` does not declare")
-            docs[label] = render(labels[label], rules, positions, listed, lichess)
+            docs[label] = render(labels[label], rules, positions, listed, lichess, judged)
     missing = sorted(set(labels) - set(docs))
     if missing:
         sys.exit(f"no detector documents {missing} (a `//! # label` header in src/tactics/)")

@@ -64,6 +64,14 @@ macro_rules! roles {
         }
 
         impl Roles {
+            /// The square of a one-square role (`None` for a set role).
+            pub fn square(&self, role: RoleName) -> Option<Square> {
+                match role {
+                    $(RoleName::$one => self.$one,)*
+                    $(RoleName::$many => None,)*
+                }
+            }
+
             /// The squares of one role, as a set (one bit at most for a
             /// one-square role).
             pub fn get(&self, role: RoleName) -> Bitboard {
@@ -147,6 +155,7 @@ mod tests {
         };
         assert_eq!(roles.get(RoleName::pinned), Bitboard::from_square(Square::E4));
         assert_eq!(roles.get(RoleName::victim), Bitboard::EMPTY);
+        assert_eq!((roles.square(RoleName::pinned), roles.square(RoleName::targets)), (Some(Square::E4), None));
         assert_eq!(roles.filled().map(|(r, _)| r).collect::<Vec<_>>(), [RoleName::pinned, RoleName::targets]);
         let white: Vec<Square> = roles.squares(RoleName::targets, Color::White).collect();
         assert_eq!(white, [Square::H1, Square::B2, Square::A8]);

@@ -221,7 +221,7 @@ pub fn fires_chunk<B: ArrayBuilder>(b: &B, batch: &[Annotated], c: &Columns) -> 
         arrays.push(match role.arity() {
             Arity::One => {
                 let squares: Vec<Option<u8>> =
-                    fires.iter().map(|(_, f, _)| f.squares(role).next().map(|sq| sq as u8)).collect();
+                    fires.iter().map(|(_, f, _)| f.roles.square(role).map(|sq| sq as u8)).collect();
                 b.vocabulary(&SQUARE_NAMES, &squares)
             }
             Arity::Many => {

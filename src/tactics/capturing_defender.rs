@@ -18,6 +18,11 @@
 //! - Lichess 115, Koga 115, both 114: precision, recall and F1 0.991. Koga's
 //!   earlier rule (a guard captured, the guarded piece won next by a
 //!   winning exchange) gave Koga 499, both 110, F1 0.358.
+//!
+//! Judged by hand:
+//! - 19 of 20 random dev fires (seed 7) are the tactic. Miss: 049tF, where the
+//!   first capture already wins the queen and the pawn taken next is incidental
+//!   (Lichess tags it so too).
 
 use shakmaty::{Position, Role};
 

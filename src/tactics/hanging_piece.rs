@@ -20,6 +20,13 @@
 //! - Coexists with fork and skewer; outranks a bare deflection (arbitration).
 //! - Roles: `victim` (the piece taken), `moved` (our capturer's square).
 //!   `gain` is the victim's value.
+//!
+//! Judged by hand:
+//! - Follow-up fires: 19 of 20 random dev fires (seed 7) win material for good;
+//!   10 of those 20 only collect what an earlier fire named (a forked, skewered
+//!   or trapped piece) and now say so in `collects` (4,122 of the dev set's
+//!   follow-up fires). Miss: 0CCm0, a delayed recapture after an intermezzo,
+//!   which the plain-recapture rule (spec §3) reads only one move back.
 
 use super::{Detector, Fire, Label, Roles, Run};
 use crate::facts::PlyFacts;

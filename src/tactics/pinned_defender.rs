@@ -24,6 +24,14 @@
 //! - Roles: `victim` (the guarded piece we take), `defender` and `pinned`
 //!   (the pinned guard), `pinner` (our piece holding it), `behind` (king or more valuable
 //!   piece it is pinned to). `gain` is the victim's value.
+//!
+//! Judged by hand:
+//! - 17 of 20 random dev fires (seed 7) are the tactic. Misses: two relative
+//!   pins to a piece that another piece defends, so the guard's recapture would
+//!   lose nothing (01mVv, 0CFGd: the capture fails to another tactic), and a
+//!   pawn's capture of a queen that wins whatever the guards do (09gRW). Left
+//!   as they are: the seed defines the rule, and its golden case 001uD is such
+//!   a pin.
 
 use shakmaty::{attacks, Position, Role};
 

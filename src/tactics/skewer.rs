@@ -19,6 +19,10 @@
 //! - Lichess 411, Koga 411, both 411: precision, recall and F1 1.000. Koga's
 //!   earlier rule (a new line-up whose front piece must move and whose piece
 //!   behind the line then collects) gave Koga 608, both 404, F1 0.793.
+//!
+//! Judged by hand:
+//! - 20 of 20 random dev fires (seed 7) are the tactic, with the right slider,
+//!   front piece and piece behind.
 
 use super::{Detector, Fire, Label, Roles, Run};
 use crate::board::{in_bad_spot, value, value_at};

@@ -31,6 +31,12 @@
 //!   `attacker` (a new attacker), `escapes` (every square it could flee to,
 //!   each of which loses it; empty when it has no legal move). `gain` is the
 //!   target's value.
+//!
+//! Judged by hand:
+//! - 18 of 20 random dev fires (seed 7) are the tactic. Misses: a piece pinned
+//!   to its king that has no legal move but would have a safe square if it were
+//!   free (00ofO, 0CCyv): the pin, not a trap, is the story (24 of the 225 dev
+//!   fires have that shape; the tactics-Koga-misses issue takes it up).
 
 use shakmaty::{Bitboard, Chess, Move, Position, Square};
 

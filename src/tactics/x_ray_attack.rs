@@ -11,6 +11,10 @@
 //!
 //! Koga and Lichess:
 //! - Lichess 53, Koga 53, both 53: precision, recall and F1 1.000.
+//!
+//! Judged by hand:
+//! - 20 of 20 random dev fires (seed 7): in every one the recapturing piece
+//!   stood on the line between our x-raying piece and the square.
 
 use shakmaty::{attacks, Role};
 
