@@ -17,6 +17,12 @@
 //!   that would mate, where it is another than the moved one), `targets`
 //!   (every newly menaced piece), `victim` (the menaced piece our next move
 //!   takes, if it does). `gain` is the victim's value.
+//!
+//! Judged by hand:
+//! - Before, as two threats by two pieces: 20 of 20 random dev fires (seed 7)
+//!   were sound, but all 597 sat on a discoveredAttack move and said nothing
+//!   more. As a piece-and-mate threat: 20 of 20 (seed 11), 94 dev fires, 74 of
+//!   them on moves no fork, discovered attack or other double attack explains.
 
 use shakmaty::{Bitboard, Chess, Move, Position};
 

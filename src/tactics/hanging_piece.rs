@@ -27,6 +27,11 @@
 //!   or trapped piece) and now say so in `collects` (4,122 of the dev set's
 //!   follow-up fires). Miss: 0CCm0, a delayed recapture after an intermezzo,
 //!   which the plain-recapture rule (spec §3) reads only one move back.
+//! - Payoff marking (`collects`, seed 11): 20 of 20 follow-up fires that
+//!   have it only collect what the earlier fire named; 16 of 20 without it
+//!   are new wins (misses: desperado and delayed recaptures, 03OFF, 057Kw,
+//!   which the recapture rule does not read; a double threat no label names,
+//!   015ah).
 
 use super::{Detector, Fire, Label, Roles, Run};
 use crate::facts::PlyFacts;

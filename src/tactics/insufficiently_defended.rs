@@ -21,6 +21,19 @@
 //! Test positions: see the tests below — a rook defended only by a pawn
 //! taken by a bishop (wins 2), Lichess puzzles where a defended queen falls
 //! to a minor piece; negatives where the exchange is even or losing.
+//!
+//! Judged by hand:
+//! - Before: 20 of 20 random dev fires (seed 7) are true, but only 8 of 20 name
+//!   the point of the move: the guard was simply pinned (pinnedDefender), a
+//!   capture with check in a mating net, a pawn picked up on the way, or a
+//!   payoff of an earlier fork or pin. After this rule and the payoff marking
+//!   (`collects`), fires that are no payoffs: 14 of 20 (seed 11). Misses: a
+//!   pawn taken with check to drive the king into a later fork or mate (04W0F,
+//!   09wjr, 03lo0), a capture that opens a file for the attack (0C0nC), an en-
+//!   passant capture whose point is the pawn fork (04Mtz), and the payoff of a
+//!   fork Koga does not see because the cheaper attacker is pinned (0Aehj).
+//!   `gain` overstates recaptures (00LO6 cxd5 nets 2, says 5): the gain issue
+//!   takes that up.
 
 use shakmaty::Position;
 use super::{Detector, Fire, Label, Roles, Run};

@@ -81,6 +81,9 @@ mod tests {
         // Lichess 06Lxf: Rg3+ skewers king and rook; Rxg8 takes the rook.
         let fen = "6r1/8/R7/p7/7k/5R2/r4P1K/8 b - - 3 48";
         assert_eq!(collects(fen, "h4g4 f3g3 g4f5 g3g8", 3, "hangingPiece"), Some(1));
+        // Lichess 08Hmx: ...Re8+ is a discovered check whose rook hits b8.
+        let fen = "6k1/5b1p/1R4p1/5p2/PP1b4/4rB2/6PP/5RK1 w - - 1 40";
+        assert_eq!(collects(fen, "b6b8 e3e8 g1h1 e8b8", 3, "hangingPiece"), Some(1));
     }
 
     #[test]
