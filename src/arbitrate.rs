@@ -154,8 +154,8 @@ pub const RULES: &[Rule] = &[
     Rule {
         loser: Labels::One(Label::TrappedPiece),
         winners: Labels::AnyOf(&[Label::Fork, Label::HangingPiece, Label::InsufficientlyDefended]),
-        when: When::Always,
-        condition: "always",
+        when: When::If(|_, tp, richer| explains_the_trap(tp, richer)),
+        condition: "it names the trapped piece, or wins at least as much",
         why: "trappedPiece is a supporting label: a richer tactic explains the move",
     },
     Rule {
@@ -203,6 +203,16 @@ const TAGGED_MATES: &[Label] = &[
 
 fn tagged_mate_rank(fire: &Fire) -> usize {
     TAGGED_MATES.iter().position(|&l| l == fire.label).unwrap_or(usize::MAX)
+}
+
+/// A richer tactic explains a trap when it is about the same piece, or wins
+/// at least what the trap wins: a pawn picked up elsewhere does not explain
+/// the trap of a rook (seed 001: "when a richer tactic already explains the
+/// move").
+fn explains_the_trap(trap: &Fire, richer: &Fire) -> bool {
+    let trapped = trap.roles.targets;
+    let same_piece = (richer.roles.get(RoleName::victim) | richer.roles.targets).intersects(trapped);
+    same_piece || richer.gain.unwrap_or(0) >= trap.gain.unwrap_or(0)
 }
 
 fn pd_gain(pd: &Fire) -> i32 {
@@ -353,7 +363,7 @@ mod tests {
             fire(Label::Pin, pin_roles, None),
             fire(Label::Pin, other_pin, None),
             fire(Label::Deflection, Roles::default(), None),
-            fire(Label::HangingPiece, Roles::default(), Some(3)),
+            fire(Label::HangingPiece, Roles::default(), Some(5)),
             fire(
                 Label::TrappedPiece,
                 Roles { targets: Bitboard::from_square(Square::H8), ..Roles::default() },
@@ -375,6 +385,26 @@ mod tests {
                 (Label::TrappedPiece, Label::HangingPiece)
             ]
         );
+    }
+
+    #[test]
+    fn a_trap_gives_way_only_to_what_explains_it() {
+        let fixture = Fixture::new();
+        let facts = fixture.facts();
+        let trap = fire(
+            Label::TrappedPiece,
+            Roles { targets: Bitboard::from_square(Square::A1), ..Roles::default() },
+            Some(5),
+        );
+        let pawn_elsewhere = fire(Label::HangingPiece, Roles { victim: Some(Square::B2), ..Roles::default() }, Some(1));
+        let mut fires = vec![trap, pawn_elsewhere];
+        arbitrate(&facts, &mut fires, &mut Vec::new());
+        assert_eq!(fires.len(), 2, "a pawn elsewhere does not explain the trap of a rook");
+        let same_piece =
+            fire(Label::Fork, Roles { targets: Bitboard::from_square(Square::A1), ..Roles::default() }, None);
+        let mut fires = vec![trap, same_piece];
+        arbitrate(&facts, &mut fires, &mut Vec::new());
+        assert_eq!(fires.iter().map(|f| f.label).collect::<Vec<_>>(), vec![Label::Fork], "a fork of the trapped piece");
     }
 
     #[test]
@@ -440,7 +470,7 @@ mod tests {
         assert!(!always_gives_way(Label::Promotion, &mate) && !always_gives_way(Label::DiscoveredCheck, &mate));
         assert!(!always_gives_way(Label::Fork, &LabelSet::new()));
         let hanging: LabelSet = [Label::HangingPiece].into_iter().collect();
-        assert!(always_gives_way(Label::Deflection, &hanging) && always_gives_way(Label::TrappedPiece, &hanging));
+        assert!(always_gives_way(Label::Deflection, &hanging) && !always_gives_way(Label::TrappedPiece, &hanging));
         // Conditional rules never silence in advance.
         let pinned_defender: LabelSet = [Label::PinnedDefender].into_iter().collect();
         assert!(!always_gives_way(Label::Pin, &pinned_defender));

@@ -96,8 +96,11 @@ fn slides_between(role: Role, a: Square, b: Square) -> bool {
     }
 }
 
-/// X-ray defenders of `sq` for `color`: sliders of `color` with exactly one
-/// piece between them and `sq` on their line, that piece an enemy slider.
+/// X-ray defenders of `sq` for `color` (spec §3): sliders of `color` with
+/// exactly one piece between them and `sq` on their line, an enemy slider
+/// that attacks `sq` along that same line, and so is traded off in the
+/// exchange there first. An enemy piece that only blocks the line (a
+/// bishop across a rook's file) cuts the guard off: that is interference.
 pub fn xray_defenders(board: &Board, sq: Square, color: Color) -> Bitboard {
     let occupied = board.occupied();
     let mut found = Bitboard::EMPTY;
@@ -112,7 +115,8 @@ pub fn xray_defenders(board: &Board, sq: Square, color: Color) -> Bitboard {
             continue;
         }
         let blocker = blockers.first().expect("one blocker");
-        if board.color_at(blocker) == Some(!color) && board.sliders().contains(blocker) {
+        let attacks_along = board.role_at(blocker).is_some_and(|r| slides_between(r, blocker, sq));
+        if board.color_at(blocker) == Some(!color) && attacks_along {
             found.add(slider);
         }
     }
@@ -227,6 +231,14 @@ pub fn least_valuable_legal_capture(pos: &Chess, sq: Square) -> Option<Move> {
     None
 }
 
+/// Whether the side to move in `pos` can legally capture on `to` with the
+/// piece on `from` (seed 001's "could already legally capture").
+pub fn can_capture(pos: &Chess, from: Square, to: Square) -> bool {
+    let Some(role) = pos.board().role_at(from) else { return false };
+    pos.board().by_color(!pos.turn()).contains(to)
+        && pos.san_candidates(role, to).iter().any(|m| m.from() == Some(from) && m.is_capture())
+}
+
 /// What the side to move wins by capturing the piece on `sq`, starting with
 /// its least valuable legal capture; `None` when it cannot capture there.
 pub fn capture_gain(pos: &Chess, sq: Square) -> Option<i32> {
@@ -296,6 +308,17 @@ mod tests {
 
     fn pos(fen: &str) -> Chess {
         fen.parse::<Fen>().unwrap().into_position(CastlingMode::Standard).unwrap()
+    }
+
+    #[test]
+    fn an_xray_defender_stands_behind_a_slider_that_attacks_along_its_line() {
+        // The e8 rook x-rays e6 through our e7 rook, which attacks e6 itself.
+        let through_rook = pos("4r1k1/4R3/4b3/8/8/8/8/4R1K1 b - - 0 1");
+        let found = xray_defenders(through_rook.board(), Square::E6, Color::Black);
+        assert_eq!(found, Bitboard::from_square(Square::E8));
+        // A bishop on e7 blocks the file without attacking along it: no x-ray.
+        let through_bishop = pos("4r1k1/4B3/4b3/8/8/8/8/4R1K1 b - - 0 1");
+        assert!(xray_defenders(through_bishop.board(), Square::E6, Color::Black).is_empty());
     }
 
     #[test]

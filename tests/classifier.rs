@@ -359,6 +359,84 @@ fn claims_hold_on_the_dev_set() {
     );
 }
 
+#[derive(serde::Deserialize)]
+struct Verdict {
+    id: String,
+    fen: String,
+    moves: String,
+    function: String,
+    theme: String,
+    verdict: bool,
+    active: bool,
+}
+
+/// Where Koga's own rules answer otherwise than a verdict of Lichess's
+/// tagger test suite, on purpose: (puzzle id, tagger function, Koga's
+/// answer, why).
+const KOGA_DIFFERS: &[(&str, &str, bool, &str)] = &[
+    (
+        "sXDZi",
+        "trapped_piece",
+        false,
+        "the knight was trapped by the opponent's own move before ours; seed 001 wants an attack our move creates",
+    ),
+    ("NIxjp", "cook", true, "Koga names the side of an attack whatever the motif; Lichess leaves it out for a fork"),
+];
+
+/// Koga's answer on the verdicts Lichess's suite comments out (its tagger
+/// gets them wrong, "can't detect", "wontfix"): (puzzle id, function,
+/// Koga's answer). A change here is a change of Koga's reading.
+const KOGA_ON_INACTIVE: &[(&str, &str, bool)] = &[
+    ("q0ot7", "fork", true),
+    ("RBAaK", "trapped_piece", true),
+    ("RArZa", "trapped_piece", false),
+    ("MB3gB", "overloading", false),
+    ("iq12Z", "clearance", false),
+    ("spQRx", "pin_prevents_attack", false),
+    ("6h1wj", "cook", true),
+    ("nAZo8", "queenside_attack", false),
+];
+
+/// Lichess's own tagger tests (`tagger/test.py` of lichess-puzzler),
+/// carried over as data: every active verdict holds for Koga's label of the
+/// same name (a pinnedDefender counts as a pin), except where Koga's rules
+/// differ on purpose; a false verdict of one of the tagger's two pin
+/// functions says nothing about pins as a whole. Koga's answers on the
+/// commented-out verdicts are recorded.
+#[test]
+fn lichess_tagger_verdicts() {
+    let text = std::fs::read_to_string(root().join("tests/data/lichess_verdicts.jsonl")).unwrap();
+    let mut failures = Vec::new();
+    let (mut checked, mut inactive) = (0, 0);
+    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+        let v: Verdict = serde_json::from_str(line).unwrap();
+        let parsed = Line::parse(&v.fen, &v.moves, LineForm::Puzzle).unwrap();
+        let mut labels: koga::LabelSet = classify(&parsed).iter().map(|f| f.label).collect();
+        labels.extend(koga::tactics::puzzle_labels(&parsed));
+        let theme = koga::Label::from_name(&v.theme).unwrap_or_else(|| panic!("{}: no label {}", v.id, v.theme));
+        let koga = labels.with_implied().contains(theme);
+        let key = |id: &str, function: &str| id == v.id && function == v.function;
+        let expected = if !v.active {
+            inactive += 1;
+            KOGA_ON_INACTIVE.iter().find(|(id, f, _)| key(id, f)).map(|&(_, _, k)| k)
+        } else if let Some(&(_, _, k, _)) = KOGA_DIFFERS.iter().find(|(id, f, _, _)| key(id, f)) {
+            Some(k)
+        } else if v.function.starts_with("pin_prevents") && !v.verdict {
+            None
+        } else {
+            Some(v.verdict)
+        };
+        let Some(expected) = expected else { continue };
+        checked += 1;
+        if koga != expected {
+            failures.push(format!("{} {} ({}): Koga says {koga}, expected {expected}", v.id, v.theme, v.function));
+        }
+    }
+    assert_eq!((inactive, KOGA_ON_INACTIVE.len()), (8, 8), "every commented-out verdict has Koga's answer");
+    assert!(checked >= 110, "checked {checked}");
+    assert!(failures.is_empty(), "{} verdicts fail:\n{}", failures.len(), failures.join("\n"));
+}
+
 /// Every label fires somewhere on the dev set: a detector that never fires
 /// on 20,000 real puzzles is broken.
 #[test]

@@ -65,6 +65,9 @@ mod tests {
         assert_fires(
             "interference",
             &[
+                // Be4+ cuts the e3 queen off the e6 bishop: a bishop across the
+                // file is a real block, not an x-ray (spec §3).
+                ("01GCT", "5r1k/6p1/R3bn1p/8/1P6/P2PqB2/1B2P2P/6RK b - - 0 30", "h8h7 f3e4 h7h8 a6e6", 1),
                 // ...Bc2 cuts the d1 queen off the a4 knight.
                 ("00Yuf", "5rk1/n1q2ppp/1p1bpn2/1B1p1b2/NP1P4/P3PN2/3B1PPP/3Q1RK1 w - - 0 19", "b5e2 f5c2 d1a1 c2a4", 1),
                 // ...Rc4 cuts the d4 queen off the a4 bishop.

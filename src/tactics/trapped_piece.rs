@@ -5,9 +5,12 @@
 //!   has no safe square to run to: every legal move of it lands where we win
 //!   it with a profitable capture, or it has no legal move at all.
 //! - The attack must be one our move just created: at least one of our
-//!   attackers is new — a discovered slider, or the moved piece unless it
-//!   already attacked the target from its previous square (sliding along an
-//!   old line does not count).
+//!   attackers is new — it could not already legally capture the target (a
+//!   discovered slider; the moved piece unless it could take the target from
+//!   its previous square, so sliding along an old line does not count; a
+//!   king that could not take a defended piece).
+//! - A piece pinned to its king is not trapped by being attacked: the pin
+//!   is the story.
 //! - If the target was already attacked before our move (we could already
 //!   legally capture it), it must have had no safe square beforehand either
 //!   (spec §3, read literally; Lichess 06cqX needs it).
@@ -38,7 +41,7 @@
 //!   free (00ofO, 0CCyv): the pin, not a trap, is the story (24 of the 225 dev
 //!   fires have that shape; the tactics-Koga-misses issue takes it up).
 
-use shakmaty::{Bitboard, Chess, Move, Position, Square};
+use shakmaty::{Bitboard, Chess, Move, Position, Role, Square};
 
 use super::{Detector, Fire, Label, Roles, Run};
 use crate::board::{self, relative_squares, value};
@@ -65,14 +68,17 @@ fn judge(facts: &PlyFacts, target: Square) -> Option<Fire> {
     if attackers.is_empty() {
         return None;
     }
-    let before = facts.before.board();
+    // A piece pinned to its king is the pin's story, not a trap's.
+    let after = facts.after.board();
+    if board::pins_of(after, target).any(|pin| after.role_at(pin.behind) == Some(Role::King)) {
+        return None;
+    }
+    // New: no attacker that could already legally take it (the moved piece
+    // from where it stood) — a king that could not take a defended piece is
+    // no old attacker.
     let new_attacker = relative_squares(attackers, facts.us).find(|&a| {
-        if a == facts.to {
-            // The moved piece: new unless it attacked the target from where it stood.
-            !before.attacks_from(facts.from).contains(target)
-        } else {
-            !before.attacks_from(a).contains(target)
-        }
+        let origin = if a == facts.to { facts.from } else { a };
+        !board::can_capture(facts.before, origin, target)
     })?;
     // A longer line must cash the trap in: the cheapest test comes first.
     let followed_up = facts.has_next_solver_move();
@@ -148,6 +154,25 @@ mod tests {
             .unwrap();
         assert!(fire.roles.escapes.contains(shakmaty::Square::B3), "{:?}", fire.roles.escapes);
         assert!(!fire.roles.escapes.contains(shakmaty::Square::B2));
+    }
+
+    #[test]
+    fn traps_a_richer_label_does_not_explain() {
+        // Lichess 01Bmi: ...Bxb2 wins a pawn and traps the a1 rook; the
+        // pawn does not explain the trap (arbitration).
+        let got = labels_on("rn1qk2r/ppp2ppp/5b2/3P4/4P3/5b1P/PPP1QPP1/RN2KB1R w KQkq - 0 10", "e2f3 f6b2 f3b3 b2a1", 1);
+        assert!(got.contains(&"trappedPiece") && got.contains(&"hangingPiece"), "{got:?}");
+    }
+
+    #[test]
+    fn a_piece_pinned_to_its_king_is_the_pins_story() {
+        // Lichess 00ofO, 0CCyv: the attacked knight is pinned to its king.
+        for (fen, moves, ply) in [
+            ("8/5kpp/2p2p2/P1Bpn3/1P6/7P/r4PP1/4R1K1 b - - 2 31", "f7e6 f2f4 e6f5 f4e5", 1),
+            ("r3kb1r/p4ppp/2p1b3/q1pp4/3Pn3/1PN2N2/PBP1QPPP/R3K2R w KQkq - 2 11", "e2d3 c5c4 b3c4 f8b4 e1g1 b4c3", 3),
+        ] {
+            assert!(!labels_on(fen, moves, ply).contains(&"trappedPiece"), "{fen}");
+        }
     }
 
     #[test]
