@@ -68,17 +68,13 @@ fn judge(facts: &PlyFacts, target: Square) -> Option<Fire> {
     if attackers.is_empty() {
         return None;
     }
-    // A piece pinned to its king is the pin's story, not a trap's.
-    let after = facts.after.board();
-    if board::pins_of(after, target).any(|pin| after.role_at(pin.behind) == Some(Role::King)) {
-        return None;
-    }
     // New: no attacker that could already legally take it (the moved piece
     // from where it stood) — a king that could not take a defended piece is
-    // no old attacker.
+    // no old attacker. Geometry first: legality only where it attacked.
+    let before = facts.before.board();
     let new_attacker = relative_squares(attackers, facts.us).find(|&a| {
         let origin = if a == facts.to { facts.from } else { a };
-        !board::can_capture(facts.before, origin, target)
+        !before.attacks_from(origin).contains(target) || !board::can_capture(facts.before, origin, target)
     })?;
     // A longer line must cash the trap in: the cheapest test comes first.
     let followed_up = facts.has_next_solver_move();
@@ -87,6 +83,11 @@ fn judge(facts: &PlyFacts, target: Square) -> Option<Fire> {
     }
     // Safe where it stands: we cannot win it in place.
     if !board::profitable_capture(facts.ours_to_move_after()?, target) {
+        return None;
+    }
+    // A piece pinned to its king is the pin's story, not a trap's.
+    let after = facts.after.board();
+    if board::pins_of(after, target).any(|pin| after.role_at(pin.behind) == Some(Role::King)) {
         return None;
     }
     let flights = no_safe_flight(facts.after, target, attackers)?;
