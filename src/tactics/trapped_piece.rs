@@ -166,6 +166,14 @@ mod tests {
     }
 
     #[test]
+    fn a_king_that_could_not_take_is_no_old_attacker() {
+        // Lichess 07MXx: the b8 king attacked the a7 knight, but the d4 queen
+        // guarded it; ...c5 blocks her diagonal, and the knight has no square.
+        let fen = "1k1r3r/Npp1qpbp/p2pbnp1/8/3QPB2/5P2/PPP2P1P/1K1R1B1R w - - 2 14";
+        assert_eq!(trapped(fen, "f4e3 c7c5 a7c6 b7c6"), Some(("a7".to_owned(), "b8".to_owned())));
+    }
+
+    #[test]
     fn a_piece_pinned_to_its_king_is_the_pins_story() {
         // Lichess 00ofO, 0CCyv: the attacked knight is pinned to its king.
         for (fen, moves, ply) in [
