@@ -21,6 +21,10 @@
 //! - A discovered attack that hits only pawns (no check) counts only where a
 //!   later move of ours takes one of them: otherwise the pawn is incidental
 //!   and the move's point is elsewhere.
+//! - A line the opponent uses first is no discovery: where our recapture
+//!   gives no check and the hit piece wins our slider along the line, the
+//!   opponent takes it first (Lichess 02wgI: Nxe5 unmasks our queen on the
+//!   g4 bishop, and ...Bxe2 comes first).
 //! - A move out of check whose discovery hits only the checking piece is no
 //!   discovered attack: that piece simply goes on (it takes or checks again).
 //! - `doubleCheck` fires when two pieces give check after the move.
@@ -45,12 +49,13 @@
 //!   about 19 dev fires, left for later).
 //!
 //! Koga and Lichess:
-//! - discoveredAttack: Lichess 1,010, Koga 1,577 (was 1,876), both 915 (was
-//!   906): precision 0.580 (0.483), recall 0.906 (0.897), F1 0.707 (0.628).
+//! - discoveredAttack: Lichess 1,010, Koga 1,560 (was 1,876), both 914 (was
+//!   906): precision 0.586 (0.483), recall 0.905 (0.897), F1 0.711 (0.628).
 //!   Dropped: discoveries that hit only pawns the line does not take, or
-//!   only the piece that checked us; added: targets whose guard is pinned
-//!   to its king, and targets won after every answer to the moved piece's
-//!   check (22 dev fires). discoveredCheck and doubleCheck unchanged.
+//!   only the piece that checked us, and recaptures whose line the opponent
+//!   uses first (17 dev fires); added: targets whose guard is pinned to its
+//!   king, and targets won after every answer to the moved piece's check
+//!   (22 dev fires). discoveredCheck and doubleCheck unchanged.
 
 use shakmaty::{attacks, Bitboard, Position, Role, Square};
 
@@ -126,7 +131,13 @@ pub fn detect(facts: &PlyFacts, fires: &mut Vec<Fire>) {
             hits.add(hit);
         } else {
             let worth = value(after.role_at(hit).expect("hit piece"));
-            if wins(facts, u.slider, hit, worth) {
+            // A line the opponent uses first is no discovery: our recapture
+            // gave no check, and the hit piece wins our slider along it.
+            let answered = !facts.gives_check()
+                && facts.at.previous().is_some_and(|p| p.mv().is_capture() && p.mv().to() == facts.to)
+                && after.attacks_from(hit).contains(u.slider)
+                && board::see(after, hit, u.slider, board::value_at(after, u.slider)) > 0;
+            if !answered && wins(facts, u.slider, hit, worth) {
                 hits.add(hit);
                 if best.is_none_or(|(most, _)| worth > most) {
                     best = Some((worth, u.slider));
@@ -228,6 +239,10 @@ mod tests {
             let got = labels_on(fen, moves, 3);
             assert!(!got.contains(&"discoveredAttack"), "{fen}: {got:?}");
         }
+        // Lichess 02wgI: the recapture Nxe5 opens our queen's line to the g4
+        // bishop, which takes her first.
+        let got = labels_on("2kr1b1r/1ppq2pp/p1n2p2/4Pn2/6b1/1BP2N2/PP2QPPP/RNB1R1K1 b - - 0 12", "c6e5 f3e5 g4e2 e5d7", 1);
+        assert!(!got.contains(&"discoveredAttack"), "{got:?}");
         // Lichess 05bcq: Ke2 leaves the check and unmasks the e1 rook on the
         // checking queen, which simply goes on with ...Qxg2+.
         let fen = "4r3/1b2rk1p/pp2N1p1/3P1P2/6n1/1PRB4/P2Q2Pq/4RK2 b - - 2 33";
