@@ -11,6 +11,10 @@
 //!   king that could not take a defended piece).
 //! - A piece pinned to its king is not trapped by being attacked: the pin
 //!   is the story.
+//! - A move that only takes the last flight square from a piece we already
+//!   attacked (and could take) is no trap: the attack is not new, and the
+//!   piece had a safe square before our move (seed 001, read literally as
+//!   spec §3 says).
 //! - If the target was already attacked before our move (we could already
 //!   legally capture it), it must have had no safe square beforehand either
 //!   (spec §3, read literally; Lichess 06cqX needs it).
