@@ -38,7 +38,9 @@ def annotate(batch: ArrowBatch, form: Form = "puzzle", first_row: int = 1) -> tu
     `puzzles` row with `status` `"error"` and the reason in `error`.
 
     Raises `ValueError` when a required column is missing or a column holds
-    neither text nor integers, `TypeError` when `batch` is not Arrow data.
+    neither text, integers nor lists of text, `TypeError` when `batch` is
+    not Arrow data. The Hugging Face layout (`Themes`, `OpeningTags` as
+    lists, `GameId` for `GameUrl`) reads as well.
     """
 
 def annotate_fires(batch: ArrowBatch, form: Form = "puzzle", first_row: int = 1) -> pyarrow.Table:

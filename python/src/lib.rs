@@ -50,7 +50,7 @@ impl std::fmt::Display for BatchError {
         match self {
             BatchError::MissingColumn(column) => write!(f, "the batch has no column {column:?}"),
             BatchError::Unreadable { column, dtype } => {
-                write!(f, "column {column:?} is {dtype}, which Koga cannot read: it takes text or integers")
+                write!(f, "column {column:?} is {dtype}, which Koga cannot read: it takes text or integers (Themes and OpeningTags: lists of text too)")
             }
             BatchError::Arrow(e) => write!(f, "reading the batch: {e}"),
         }
@@ -140,20 +140,36 @@ impl ArrayBuilder for PyArrays {
     }
 }
 
+/// The Hugging Face layout's game column (`Lichess/chess-puzzles`): the
+/// game's id where the CSV has its URL.
+const GAME_ID: &str = "GameId";
+/// The columns that may come as lists of words (the Hugging Face layout):
+/// the CSV holds them space-separated.
+const WORD_LISTS: [&str; 2] = ["Themes", "OpeningTags"];
+/// What a bare game id becomes in `game_url`.
+const GAME_URL_PREFIX: &str = "https://lichess.org/";
+
 /// The columns of a record batch Koga reads, as bytes: where they are in
 /// the batch, and the [`Columns`] of the rows built from them.
 struct InputColumns {
     sources: Vec<usize>,
     columns: Columns,
+    /// The source that is a `GameId` column standing in for `GameUrl`.
+    game_id: Option<usize>,
 }
 
 impl InputColumns {
+    /// The CSV's columns by name; in the Hugging Face layout, `GameId`
+    /// stands in for `GameUrl` where the batch has no `GameUrl`.
     fn find(schema: &Schema) -> Result<InputColumns, BatchError> {
+        let name = |i: usize| schema.field(i).name().as_str();
+        let has_url = schema.fields().iter().any(|f| f.name() == "GameUrl");
+        let game_id = (0..schema.fields().len()).find(|&i| !has_url && name(i) == GAME_ID);
         let sources: Vec<usize> =
-            (0..schema.fields().len()).filter(|&i| COLUMN_NAMES.contains(&schema.field(i).name().as_str())).collect();
-        let names: Vec<&str> = sources.iter().map(|&i| schema.field(i).name().as_str()).collect();
+            (0..schema.fields().len()).filter(|&i| COLUMN_NAMES.contains(&name(i)) || Some(i) == game_id).collect();
+        let names: Vec<&str> = sources.iter().map(|&i| if Some(i) == game_id { "GameUrl" } else { name(i) }).collect();
         let columns = Columns::find(&names).map_err(BatchError::MissingColumn)?;
-        Ok(InputColumns { sources, columns })
+        Ok(InputColumns { sources, columns, game_id })
     }
 
     /// The batch's known columns as large binary arrays: text as its bytes,
@@ -172,13 +188,54 @@ impl InputColumns {
                     dtype if is_text_or_integer(dtype) => {
                         arrow_cast::cast(column, &DataType::LargeUtf8).map_err(BatchError::Arrow)?
                     }
+                    dtype
+                        if is_list_of_text(dtype) && WORD_LISTS.contains(&batch.schema().field(i).name().as_str()) =>
+                    {
+                        joined_words(column).ok_or_else(unreadable)?
+                    }
                     _ => return Err(unreadable()),
                 };
                 let bytes = arrow_cast::cast(&text, &DataType::LargeBinary).map_err(|_| unreadable())?;
-                Ok(bytes.as_binary::<i64>().clone())
+                let bytes = bytes.as_binary::<i64>().clone();
+                Ok(if Some(i) == self.game_id { prefixed(&bytes, GAME_URL_PREFIX) } else { bytes })
             })
             .collect()
     }
+}
+
+/// A list of text (the Hugging Face layout's `Themes`, `OpeningTags`).
+fn is_list_of_text(dtype: &DataType) -> bool {
+    match dtype {
+        DataType::List(item) | DataType::LargeList(item) | DataType::ListView(item) | DataType::LargeListView(item) => {
+            matches!(item.data_type(), DataType::Utf8 | DataType::LargeUtf8 | DataType::Utf8View)
+        }
+        _ => false,
+    }
+}
+
+/// A list-of-text column as the CSV holds it: each row's words joined by a
+/// space (a null row stays null).
+fn joined_words(column: &ArrayRef) -> Option<ArrayRef> {
+    let lists =
+        arrow_cast::cast(column, &DataType::LargeList(Arc::new(Field::new("item", DataType::LargeUtf8, true)))).ok()?;
+    let lists = lists.as_list::<i64>();
+    let mut text = LargeStringBuilder::new();
+    for row in 0..lists.len() {
+        if lists.is_null(row) {
+            text.append_null();
+            continue;
+        }
+        let words = lists.value(row);
+        let words = words.as_string::<i64>();
+        let joined: Vec<&str> = words.iter().flatten().collect();
+        text.append_value(joined.join(" "));
+    }
+    Some(Arc::new(text.finish()))
+}
+
+/// `prefix` before every value (a null stays null).
+fn prefixed(values: &LargeBinaryArray, prefix: &str) -> LargeBinaryArray {
+    values.iter().map(|value| value.map(|v| [prefix.as_bytes(), v].concat())).collect()
 }
 
 /// Whether a column's values read as a CSV field would: text, integers

@@ -131,6 +131,48 @@ def test_roles_that_hold_several_squares_are_lists():
     assert (roles["targets"], roles["victim"]) == ("many", "one")
 
 
+def hugging_face_layout(table):
+    """The puzzles as the Hugging Face dataset `Lichess/chess-puzzles` lays
+    them out: `Themes` and `OpeningTags` as lists, the game as `GameId`,
+    unsigned and narrow integers, large strings."""
+    import pyarrow.compute as pc
+
+    def words(column):
+        return pc.split_pattern(pc.utf8_trim_whitespace(table[column]), " ").cast(pa.list_(pa.large_string()))
+
+    def number(column, dtype):
+        return pc.cast(table[column], dtype)
+
+    return pa.table({
+        "PuzzleId": table["PuzzleId"].cast(pa.large_string()),
+        "GameId": pc.replace_substring_regex(table["GameUrl"], r"^https://lichess\.org/([^/#]+).*$", r"\1"),
+        "FEN": table["FEN"].cast(pa.large_string()),
+        "Moves": table["Moves"].cast(pa.large_string()),
+        "Rating": number("Rating", pa.uint16()),
+        "RatingDeviation": number("RatingDeviation", pa.uint16()),
+        "Popularity": number("Popularity", pa.int8()),
+        "NbPlays": number("NbPlays", pa.uint32()),
+        "Themes": words("Themes"),
+        "OpeningTags": words("OpeningTags"),
+        "Extra": pa.array([1] * table.num_rows),
+    })
+
+
+def test_the_hugging_face_layout_gives_the_same_tables(sample_tables):
+    table = read_puzzles(SAMPLE)
+    hf = hugging_face_layout(table)
+    assert hf.schema.field("Themes").type == pa.list_(pa.large_string())
+    puzzles, fires = koga.annotate(hf)
+    want_puzzles, want_fires = sample_tables
+    assert fires.equals(want_fires)
+    # The game link is derived from the id: the CSV's URL adds the side and the ply.
+    urls = puzzles["game_url"].to_pylist()
+    assert all(u.startswith("https://lichess.org/") and "/" not in u[len("https://lichess.org/"):] for u in urls)
+    assert all(w.startswith(u) for u, w in zip(urls, want_puzzles["game_url"].to_pylist()))
+    rest = [c for c in want_puzzles.column_names if c != "game_url"]
+    assert_same_table(puzzles.select(rest), want_puzzles.select(rest), "puzzles")
+
+
 def test_first_row_numbers_the_rows():
     table = read_puzzles(SAMPLE).slice(0, 20)
     puzzles, fires = koga.annotate(table, first_row=1001)
@@ -158,6 +200,9 @@ def test_errors_name_what_is_wrong():
     listed = table.set_column(1, "FEN", pa.array([[1]] * 5))
     with pytest.raises(ValueError, match='column "FEN" is .*List.*, which Koga cannot read: it takes text or integers'):
         koga.annotate(listed)
+    # Only Themes and OpeningTags may come as lists of words (the Hugging Face layout).
+    with pytest.raises(ValueError, match='column "FEN" is .*List.*, which Koga cannot read'):
+        koga.annotate(table.set_column(1, "FEN", pa.array([["8/8/8/8/8/8/8/8"]] * 5)))
     with pytest.raises(ValueError, match='column "Rating" is .*Float64.*, which Koga cannot read'):
         koga.annotate(table.set_column(3, "Rating", pa.array([1500.0] * 5)))
     with pytest.raises(ValueError, match="unparsable FEN"):
