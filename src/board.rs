@@ -157,14 +157,22 @@ fn least_valuable(board: &Board, candidates: Bitboard) -> Option<(Square, Role)>
 /// static exchange, whoever is to move: the piece stands en prise on this
 /// board, even where a check to answer makes the capture wait.
 pub fn en_prise(board: &Board, sq: Square, by: Color) -> bool {
-    let held = |attacker: Square| {
-        pins_of(board, attacker).any(|pin| {
-            board.role_at(pin.behind) == Some(Role::King) && !attacks::ray(pin.pinner, pin.behind).contains(sq)
-        })
-    };
-    let free: Bitboard = attackers(board, sq, by, board.occupied()).into_iter().filter(|&a| !held(a)).collect();
+    let free: Bitboard =
+        attackers(board, sq, by, board.occupied()).into_iter().filter(|&a| !held_off(board, a, sq)).collect();
     let Some((from, _)) = least_valuable(board, free) else { return false };
     see(board, from, sq, value_at(board, sq)) > 0
+}
+
+/// The piece on `piece` is pinned to its king on a line that `sq` is off:
+/// it cannot legally move to `sq`.
+pub fn held_off(board: &Board, piece: Square, sq: Square) -> bool {
+    pins_of(board, piece)
+        .any(|pin| board.role_at(pin.behind) == Some(Role::King) && !attacks::ray(pin.pinner, pin.behind).contains(sq))
+}
+
+/// The piece on `sq` is pinned to its king.
+pub fn pinned_to_king(board: &Board, sq: Square) -> bool {
+    pins_of(board, sq).any(|pin| board.role_at(pin.behind) == Some(Role::King))
 }
 
 /// Static exchange evaluation: material won by the side moving the piece on

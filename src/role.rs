@@ -76,7 +76,7 @@ macro_rules! roles {
             /// one-square role).
             pub fn get(&self, role: RoleName) -> Bitboard {
                 match role {
-                    $(RoleName::$one => self.$one.map_or(Bitboard::EMPTY, Bitboard::from_square),)*
+                    $(RoleName::$one => self.$one.into_iter().collect(),)*
                     $(RoleName::$many => self.$many,)*
                 }
             }

@@ -139,6 +139,14 @@ fn dev_rows() -> Vec<(String, String, String)> {
         .collect()
 }
 
+/// Every dev puzzle, replayed.
+fn dev_lines() -> impl Iterator<Item = (String, Line)> {
+    dev_rows().into_iter().map(|(id, fen, moves)| {
+        let line = Line::parse(&fen, &moves, LineForm::Puzzle).unwrap();
+        (id, line)
+    })
+}
+
 /// Colour symmetry: the mirrored puzzle (board flipped, colours swapped)
 /// gets the mirrored fires, roles and gains included, and the same puzzle
 /// labels.
@@ -189,8 +197,7 @@ fn role_answers_are_true_and_complete_on_the_dev_set() {
     };
     let mut failures = Vec::new();
     let mut counts = BTreeMap::<&str, usize>::new();
-    for (id, fen, moves) in dev_rows() {
-        let line = Line::parse(&fen, &moves, LineForm::Puzzle).unwrap();
+    for (id, line) in dev_lines() {
         for f in classify(&line) {
             let ply = usize::from(f.ply);
             let (before, after) = (line.positions[ply].board(), line.positions[ply + 1].board());
@@ -282,8 +289,7 @@ fn claims_hold_on_the_dev_set() {
     use shakmaty::{attacks, Role};
     let mut failures = Vec::new();
     let mut counts = BTreeMap::<&str, usize>::new();
-    for (id, fen, moves) in dev_rows() {
-        let line = Line::parse(&fen, &moves, LineForm::Puzzle).unwrap();
+    for (id, line) in dev_lines() {
         let fires = classify(&line);
         for f in &fires {
             let ply = usize::from(f.ply);
@@ -441,10 +447,8 @@ fn lichess_tagger_verdicts() {
 /// on 20,000 real puzzles is broken.
 #[test]
 fn every_tactic_fires_on_real_puzzles() {
-    let rows = dev_rows();
     let mut seen = std::collections::BTreeSet::new();
-    for (_, fen, moves) in &rows {
-        let line = Line::parse(fen, moves, LineForm::Puzzle).unwrap();
+    for (_, line) in dev_lines() {
         seen.extend(classify(&line).into_iter().map(|f| f.label.name()));
         seen.extend(koga::tactics::puzzle_labels(&line).iter().map(|l| l.name()));
     }

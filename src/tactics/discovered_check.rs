@@ -57,7 +57,7 @@
 //!   king, and targets won after every answer to the moved piece's check
 //!   (22 dev fires). discoveredCheck and doubleCheck unchanged.
 
-use shakmaty::{attacks, Bitboard, Position, Role, Square};
+use shakmaty::{Bitboard, Position, Square};
 
 use super::{Detector, Fire, Label, Roles, Run};
 use crate::board::{self, value};
@@ -75,11 +75,7 @@ fn wins(facts: &PlyFacts, slider: Square, hit: Square, worth: i32) -> bool {
     }
     let pinned_guards: Bitboard = board::attackers(after, hit, facts.them, after.occupied())
         .into_iter()
-        .filter(|&guard| {
-            board::pins_of(after, guard).any(|pin| {
-                after.role_at(pin.behind) == Some(Role::King) && !attacks::ray(pin.pinner, pin.behind).contains(hit)
-            })
-        })
+        .filter(|&guard| board::held_off(after, guard, hit))
         .collect();
     if pinned_guards.any() {
         let mut free = after.clone();
@@ -119,7 +115,7 @@ pub fn detect(facts: &PlyFacts, fires: &mut Vec<Fire>) {
     // The first unmasked slider that checks, else the one whose hit is worth
     // most (colour-relative order breaks ties); every piece the discovery hits.
     let mut checker = None;
-    let mut best: Option<(i32, shakmaty::Square)> = None;
+    let mut best: Option<(i32, Square)> = None;
     let mut hits = Bitboard::EMPTY;
     for u in facts.unmasked.iter() {
         let Some(hit) = u.hit else { continue };
@@ -145,14 +141,17 @@ pub fn detect(facts: &PlyFacts, fires: &mut Vec<Fire>) {
             }
         }
     }
-    // The moved piece's own hit that the line collects next is part of the
-    // double threat a discovery makes (Re8+ with the rook hitting b8).
-    let collected = (facts.moved_piece_attacks() & !after.kings()).into_iter().find(|&sq| facts.next_collects(sq));
-    let all_hits = hits | collected.map_or(Bitboard::EMPTY, Bitboard::from_square);
-    let roles = Roles { targets: all_hits, moved: Some(facts.to), ..Roles::default() };
+    // The targets: every piece the discovery hits, and the moved piece's own
+    // hit that the line collects next, part of the double threat a discovery
+    // makes (Re8+ with the rook hitting b8). Only looked for once one fires.
+    let roles = || {
+        let collected = (facts.moved_piece_attacks() & !after.kings()).into_iter().find(|&sq| facts.next_collects(sq));
+        Roles { targets: hits | collected.into_iter().collect::<Bitboard>(), moved: Some(facts.to), ..Roles::default() }
+    };
+    let king_square: Bitboard = king.into_iter().collect();
     if let Some(slider) = checker {
-        let check = Roles { checkers: facts.checkers, attacker: Some(slider), ..roles };
-        let king_only = Roles { targets: king.map_or(Bitboard::EMPTY, Bitboard::from_square), ..check };
+        let check = Roles { checkers: facts.checkers, attacker: Some(slider), ..roles() };
+        let king_only = Roles { targets: king_square, ..check };
         fires.push(Fire::at(facts, Label::DiscoveredCheck).with_roles(king_only));
         fires.push(Fire::at(facts, Label::DiscoveredAttack).with_roles(check));
         if facts.checkers.count() >= 2 {
@@ -169,13 +168,12 @@ pub fn detect(facts: &PlyFacts, fires: &mut Vec<Fire>) {
         if (hits & !after.pawns()).is_empty() && !hits.into_iter().any(|pawn| facts.later_capture_of(pawn).is_some()) {
             return;
         }
-        let attack = Roles { attacker: Some(slider), ..roles };
+        let attack = Roles { attacker: Some(slider), ..roles() };
         fires.push(Fire::at(facts, Label::DiscoveredAttack).with_roles(attack).with_gain(gain));
     }
     if checker.is_none() && facts.checkers.count() >= 2 {
         // Two checkers without an unmasked line: only en passant can do it.
-        let targets = king.map_or(Bitboard::EMPTY, Bitboard::from_square);
-        let roles = Roles { checkers: facts.checkers, targets, moved: Some(facts.to), ..Roles::default() };
+        let roles = Roles { checkers: facts.checkers, targets: king_square, moved: Some(facts.to), ..Roles::default() };
         fires.push(Fire::at(facts, Label::DoubleCheck).with_roles(roles));
     }
 }

@@ -13,7 +13,7 @@
 //! - Lichess 634, Koga 634, both 634: precision, recall and F1 1.000. Lichess
 //!   tags the puzzle; Koga names the checks that make it.
 
-use shakmaty::{Bitboard, attacks, Position, Rank, Role};
+use shakmaty::{attacks, Position, Rank, Role};
 
 use super::{Detector, Fire, Label, Roles, Run};
 use crate::board::relative_rank;
@@ -37,7 +37,7 @@ pub fn detect(facts: &PlyFacts, fires: &mut Vec<Fire>) {
     if shelter.into_iter().any(|sq| relative_rank(sq, facts.them) >= rank) {
         return;
     }
-    let targets = facts.after.board().king_of(facts.them).map_or(Bitboard::EMPTY, Bitboard::from_square);
+    let targets = facts.after.board().king_of(facts.them).into_iter().collect();
     fires.push(Fire::at(facts, Label::ExposedKing).with_roles(Roles { targets, moved: Some(facts.to), ..Roles::default() }));
 }
 

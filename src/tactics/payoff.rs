@@ -12,17 +12,18 @@
 //!   man where it stood right after that ply, as its `victim`, one of its
 //!   `targets`, or its `pinned`, `behind` or `defender` piece.
 
-use shakmaty::{Bitboard, Square};
+use shakmaty::Bitboard;
 
 use crate::facts::capture_square;
 use crate::fire::Fire;
 use crate::line::Line;
-use crate::role::Roles;
+use crate::role::{RoleName, Roles};
 
 /// The enemy pieces a fire names: where they stood right after its ply.
 fn named(roles: &Roles) -> Bitboard {
-    let one = |sq: Option<Square>| sq.map_or(Bitboard::EMPTY, Bitboard::from_square);
-    roles.targets | one(roles.victim) | one(roles.pinned) | one(roles.behind) | one(roles.defender)
+    [RoleName::targets, RoleName::victim, RoleName::pinned, RoleName::behind, RoleName::defender]
+        .into_iter()
+        .fold(Bitboard::EMPTY, |named, role| named | roles.get(role))
 }
 
 /// Sets `collects` on the payoff fires among `fires` (every fire of one

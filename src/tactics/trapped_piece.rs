@@ -45,7 +45,7 @@
 //!   free (00ofO, 0CCyv): the pin, not a trap, is the story (24 of the 225 dev
 //!   fires have that shape; the tactics-Koga-misses issue takes it up).
 
-use shakmaty::{Bitboard, Chess, Move, Position, Role, Square};
+use shakmaty::{Bitboard, Chess, Move, Position, Square};
 
 use super::{Detector, Fire, Label, Roles, Run};
 use crate::board::{self, relative_squares, value};
@@ -90,8 +90,7 @@ fn judge(facts: &PlyFacts, target: Square) -> Option<Fire> {
         return None;
     }
     // A piece pinned to its king is the pin's story, not a trap's.
-    let after = facts.after.board();
-    if board::pins_of(after, target).any(|pin| after.role_at(pin.behind) == Some(Role::King)) {
+    if board::pinned_to_king(facts.after.board(), target) {
         return None;
     }
     let flights = no_safe_flight(facts.after, target, attackers)?;
