@@ -24,7 +24,12 @@
 //!   mates like those the voters tag: the tags are incomplete there rather than
 //!   Koga wrong. The five tagged mates Koga misses have the king off the edge
 //!   (e3, f6, e7, g7, g3).
-
+//!
+//! Judged by hand:
+//! - Mate patterns together, 15 random dev fires (seed 23): 14 are the
+//!   pattern and all 15 name every checker, guard and blocker. The miss is
+//!   this label: 0BB33 Nf6# mates a king on g8, on the edge but not in its
+//!   corner (the rule asks for the edge only).
 use shakmaty::{Bitboard, Role};
 
 use super::{Detector, Fire, Label, Run};

@@ -56,6 +56,11 @@
 //!   uses first (17 dev fires); added: targets whose guard is pinned to its
 //!   king, and targets won after every answer to the moved piece's check
 //!   (22 dev fires). discoveredCheck and doubleCheck unchanged.
+//! - After every rule: discoveredAttack 13 of 15 random dev fires (seed 23),
+//!   all naming the unmasked slider and its hits. Misses: a queen trapped by a
+//!   direct attack, the unmasked rook only helping (08qww), and a hit queen
+//!   that simply takes our slider back (0CWVn). doubleCheck: 10 of 10, both
+//!   checkers named.
 
 use shakmaty::{Bitboard, Position, Square};
 
