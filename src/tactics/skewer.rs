@@ -22,11 +22,7 @@
 //!
 //! Judged by hand:
 //! - 20 of 20 random dev fires (seed 7) are the tactic, with the right slider,
-//!   front piece and piece behind.
-//!
-//! Judged by hand:
-//! - The same figure stands after the later rules (the detector did not
-//!   change).
+//!   front piece and piece behind. The detector did not change after.
 
 use super::{Detector, Fire, Label, Roles, Run};
 use crate::board::{in_bad_spot, value, value_at};
