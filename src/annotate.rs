@@ -5,6 +5,7 @@
 use shakmaty::{san::SanPlus, uci::UciMove};
 
 use crate::input::{Columns, TextRow};
+use crate::lichess::{self, ThemeAt};
 use crate::line::{Line, LineForm, RowError};
 use crate::tactics::{self, Fire, Label, LabelSet};
 
@@ -48,6 +49,9 @@ pub struct Analysis {
     /// The judged move of each fire (same order as `fires`), in UCI and SAN.
     pub fire_moves: Vec<(UciMove, SanPlus)>,
     pub puzzle_labels: LabelSet,
+    /// Lichess's themes by Lichess's rules, sorted by name; `None` for a
+    /// plain line.
+    pub themes: Option<Vec<ThemeAt>>,
 }
 
 impl Analysis {
@@ -57,6 +61,12 @@ impl Analysis {
 
     /// Distinct labels, in label order, of the fires that are (or are not)
     /// follow-ups.
+    /// Whether `fire` is where one of Lichess's themes sits: a theme of its
+    /// label's name, found on its ply.
+    pub fn sits_lichess_theme(&self, fire: &Fire) -> bool {
+        self.themes.iter().flatten().any(|t| t.ply == Some(fire.ply) && t.theme.name() == fire.label.name())
+    }
+
     pub fn labels(&self, follow_up: bool) -> impl Iterator<Item = Label> {
         let set: LabelSet = self.fires.iter().filter(|f| f.follow_up == follow_up).map(|f| f.label).collect();
         set.into_iter()
@@ -93,7 +103,8 @@ pub fn analyse(line: Line) -> Analysis {
         };
         fire_moves.push(mv);
     }
-    Analysis { plies: line.plies(), fires, fire_moves, puzzle_labels }
+    let themes = lichess::themes(&line);
+    Analysis { plies: line.plies(), fires, fire_moves, puzzle_labels, themes }
 }
 
 /// Annotates one raw row.

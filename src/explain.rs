@@ -46,6 +46,16 @@ pub fn explain(line: &Line) -> String {
     }
     let labels: Vec<&str> = puzzle_labels(line).iter().map(|l| l.name()).collect();
     let _ = writeln!(out, "puzzle labels: {}", labels.join(" "));
+    if let Some(themes) = crate::lichess::themes(line) {
+        let themes: Vec<String> = themes
+            .iter()
+            .map(|t| match t.ply {
+                Some(ply) => format!("{}@{ply}", t.theme.name()),
+                None => t.theme.name().to_owned(),
+            })
+            .collect();
+        let _ = writeln!(out, "Lichess's themes (its rules, theme@ply): {}", themes.join(" "));
+    }
     out
 }
 
@@ -78,6 +88,7 @@ mod tests {
         let text = explain(&line);
         assert!(text.contains("ply  1  Re1+"), "{text}");
         assert!(text.contains("+ mateIn2 mated=f2"), "{text}");
+        assert!(text.contains("Lichess's themes (its rules, theme@ply): endgame mate@3 mateIn2@1 short"), "{text}");
         assert!(text.contains("ply  3  Rf1#"), "{text}");
         assert!(text.contains("+ mate moved=f1 mated=f2"), "{text}");
         assert!(text.contains("puzzle labels: short"), "{text}");

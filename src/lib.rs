@@ -22,6 +22,7 @@ pub mod fire;
 pub mod input;
 pub mod interrupt;
 pub mod label;
+pub mod lichess;
 pub mod line;
 pub mod manifest;
 pub mod mate_scene;

@@ -106,6 +106,9 @@ enum Command {
     Labels {
         #[arg(long, value_enum, default_value = "table")]
         format: LabelsFormat,
+        /// List Lichess's themes instead (the `themes` column): where each sits and Lichess's rule
+        #[arg(long)]
+        lichess: bool,
     },
     /// Measure agreement with Lichess's Themes: per label, precision, recall and F1
     Compare {
@@ -113,12 +116,17 @@ enum Command {
         input: String,
         #[arg(long, value_enum, default_value = "table")]
         format: CompareFormat,
-        /// List puzzle ids where both, only Koga or only Lichess give this label
-        #[arg(long, value_name = "LABEL")]
+        /// List puzzle ids where both, only Koga or only Lichess give this label; with --exact, list the ids of
+        /// each cause of difference (of this theme's causes only, when one is named)
+        #[arg(long, value_name = "LABEL", num_args = 0..=1, default_missing_value = "")]
         examples: Option<String>,
         /// Leave out payoff fires: follow-up captures that only collect what an earlier fire won
-        #[arg(long)]
+        #[arg(long, conflicts_with = "exact")]
         without_payoffs: bool,
+        /// Compare the `themes` Koga computes by Lichess's own rules with Themes: the share of tagged rows
+        /// equal over the themes Lichess's tagger emits, and the causes of the rest
+        #[arg(long)]
+        exact: bool,
     },
 }
 
@@ -150,18 +158,23 @@ fn main() -> ExitCode {
         Command::Explain { fen_or_id, moves, csv, lines } => {
             explain(&fen_or_id, &moves.join(" "), csv.as_deref(), lines)
         }
-        Command::Labels { format } => {
+        Command::Labels { format, lichess } => {
             print!(
                 "{}",
-                match format {
-                    LabelsFormat::Table => label::vocabulary_text(),
-                    LabelsFormat::Json => label::vocabulary_json() + "\n",
+                match (format, lichess) {
+                    (LabelsFormat::Table, false) => label::vocabulary_text(),
+                    (LabelsFormat::Json, false) => label::vocabulary_json() + "\n",
+                    (LabelsFormat::Table, true) => koga::lichess::vocabulary_text(),
+                    (LabelsFormat::Json, true) => koga::lichess::vocabulary_json() + "\n",
                 }
             );
             Ok(())
         }
-        Command::Compare { input, format, examples, without_payoffs } => {
+        Command::Compare { input, format, examples, without_payoffs, exact: false } => {
             compare(&input, format, examples.as_deref(), without_payoffs)
+        }
+        Command::Compare { input, format, examples, exact: true, .. } => {
+            compare_exact(&input, format, examples.as_deref())
         }
     };
     match result {
@@ -201,6 +214,9 @@ fn explain(fen_or_id: &str, moves: &str, csv: Option<&str>, lines: bool) -> CliR
 }
 
 fn compare(input: &str, format: CompareFormat, examples: Option<&str>, without_payoffs: bool) -> CliResult {
+    if examples == Some("") {
+        return Err("--examples needs a label (or --exact)".into());
+    }
     let examples = examples.map(compare::examples_label).transpose()?;
     let options = compare::CompareOptions { examples, without_payoffs };
     let path = std::path::Path::new(input);
@@ -209,6 +225,33 @@ fn compare(input: &str, format: CompareFormat, examples: Option<&str>, without_p
     } else {
         compare::compare_csv(&InputSpec::from_arg(input), options)?
     };
+    print_report(&report, format);
+    Ok(())
+}
+
+fn compare_exact(input: &str, format: CompareFormat, examples: Option<&str>) -> CliResult {
+    let theme =
+        match examples {
+            Some(name) if !name.is_empty() => Some(koga::lichess::Theme::from_name(name).ok_or_else(|| {
+                format!("{name:?} is not a theme Lichess's tagger emits (see `koga labels --lichess`)")
+            })?),
+            _ => None,
+        };
+    let path = std::path::Path::new(input);
+    let mut report = if path.is_dir() {
+        compare::compare_output_exact(path, examples.is_some())?
+    } else {
+        compare::compare_csv_exact(&InputSpec::from_arg(input), examples.is_some())?
+    };
+    if let Some(theme) = theme {
+        report.causes.retain(|c| c.theme == theme);
+    }
+    print_report(&report, format);
+    Ok(())
+}
+
+/// Prints a comparison report in the format asked for.
+fn print_report(report: &impl compare::Render, format: CompareFormat) {
     print!(
         "{}",
         match format {
@@ -217,5 +260,4 @@ fn compare(input: &str, format: CompareFormat, examples: Option<&str>, without_p
             CompareFormat::Csv => report.to_csv(),
         }
     );
-    Ok(())
 }

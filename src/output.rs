@@ -46,7 +46,8 @@ fn dtype(kind: Kind) -> DataType {
         Kind::Int32 => DataType::Int32,
         Kind::Bool => DataType::Boolean,
         Kind::Text | Kind::RepeatedText | Kind::Vocabulary => DataType::String,
-        Kind::Words | Kind::Labels | Kind::Squares => DataType::List(Box::new(DataType::String)),
+        Kind::Words | Kind::Labels | Kind::Squares | Kind::Themes => DataType::List(Box::new(DataType::String)),
+        Kind::Plies => DataType::List(Box::new(DataType::Int32)),
     }
 }
 
@@ -56,7 +57,13 @@ fn dtype(kind: Kind) -> DataType {
 fn encoding(kind: Kind) -> Encoding {
     match kind {
         Kind::Int64 | Kind::Bool | Kind::Text | Kind::Words => Encoding::Plain,
-        Kind::Int32 | Kind::RepeatedText | Kind::Vocabulary | Kind::Labels | Kind::Squares => Encoding::RleDictionary,
+        Kind::Int32
+        | Kind::RepeatedText
+        | Kind::Vocabulary
+        | Kind::Labels
+        | Kind::Squares
+        | Kind::Themes
+        | Kind::Plies => Encoding::RleDictionary,
     }
 }
 
@@ -506,10 +513,14 @@ impl ArrayBuilder for ParquetArrays {
     fn vocabulary_lists<I: Iterator<Item = u8>>(
         &self,
         vocabulary: &[&str],
-        lists: impl Iterator<Item = I>,
+        lists: impl Iterator<Item = Option<I>>,
     ) -> Box<dyn Array> {
-        let keys = lists.map(|items| Some(items.map(Some)));
+        let keys = lists.map(|items| items.map(|items| items.map(Some)));
         list_array(keys, |keys: Vec<Option<u8>>| self.vocabulary(vocabulary, &keys))
+    }
+
+    fn int32_lists<I: Iterator<Item = Option<i32>>>(&self, lists: impl Iterator<Item = Option<I>>) -> Box<dyn Array> {
+        list_array(lists, |items: Vec<Option<i32>>| self.int32(items.into_iter()))
     }
 }
 

@@ -9,6 +9,7 @@
 use crate::annotate::{Analysis, Annotated, Outcome};
 use crate::input::Columns;
 use crate::label::Label;
+use crate::lichess::{Theme, ThemeAt};
 use crate::role::{Arity, RoleName};
 
 /// What a column holds, which fixes its type (and, in Parquet, its encoding).
@@ -31,10 +32,14 @@ pub enum Kind {
     Labels,
     /// A list of squares (a role that holds several), in colour-relative order.
     Squares,
+    /// A list of Lichess's themes; null where none were computed.
+    Themes,
+    /// A list of plies, each of which may be null.
+    Plies,
 }
 
 /// Columns of `puzzles.parquet`, in order.
-pub const PUZZLES_COLUMNS: [(&str, Kind); 17] = [
+pub const PUZZLES_COLUMNS: [(&str, Kind); 19] = [
     ("row_number", Kind::Int64),
     ("puzzle_id", Kind::Text),
     ("status", Kind::Vocabulary),
@@ -52,10 +57,12 @@ pub const PUZZLES_COLUMNS: [(&str, Kind); 17] = [
     ("key_labels", Kind::Labels),
     ("follow_up_labels", Kind::Labels),
     ("puzzle_labels", Kind::Labels),
+    ("themes", Kind::Themes),
+    ("theme_plies", Kind::Plies),
 ];
 
 /// Columns of `fires.parquet` before the role columns, in order.
-const FIRES_COLUMNS: [(&str, Kind); 9] = [
+const FIRES_COLUMNS: [(&str, Kind); 10] = [
     ("row_number", Kind::Int64),
     ("puzzle_id", Kind::Text),
     ("ply", Kind::Int32),
@@ -65,6 +72,7 @@ const FIRES_COLUMNS: [(&str, Kind); 9] = [
     ("follow_up", Kind::Bool),
     ("gain", Kind::Int32),
     ("collects", Kind::Int32),
+    ("lichess", Kind::Bool),
 ];
 
 /// Columns of `fires.parquet`, in order: the fixed ones, then one per role:
@@ -88,8 +96,8 @@ pub const SQUARE_NAMES: [&str; 64] = [
 /// The values of `status`.
 const STATUS: [&str; 2] = ["ok", "error"];
 
-// Vocabulary entries (labels among them) are `u8` indices.
-const _: () = assert!(Label::NAMES.len() <= 256);
+// Vocabulary entries (labels and themes among them) are `u8` indices.
+const _: () = assert!(Label::NAMES.len() <= 256 && Theme::NAMES.len() <= 256);
 
 /// Builds the arrays of one Arrow implementation, one method per column
 /// [`Kind`] (the repeated and distinct kinds share a builder).
@@ -105,13 +113,16 @@ pub trait ArrayBuilder {
     fn vocabulary(&self, vocabulary: &[&str], entries: &[Option<u8>]) -> Self::Array;
     /// Lists of text; `None` is a null row, distinct from an empty list.
     fn words<'a, I: Iterator<Item = &'a str>>(&self, lists: impl Iterator<Item = Option<I>>) -> Self::Array;
-    /// Lists over a fixed vocabulary (labels, squares), never null: each
-    /// item an index into `vocabulary`.
+    /// Lists over a fixed vocabulary (labels, squares, themes): each item
+    /// an index into `vocabulary`; `None` is a null row.
     fn vocabulary_lists<I: Iterator<Item = u8>>(
         &self,
         vocabulary: &[&str],
-        lists: impl Iterator<Item = I>,
+        lists: impl Iterator<Item = Option<I>>,
     ) -> Self::Array;
+    /// Lists of 32-bit integers, each of which may be null; `None` is a
+    /// null row.
+    fn int32_lists<I: Iterator<Item = Option<i32>>>(&self, lists: impl Iterator<Item = Option<I>>) -> Self::Array;
 }
 
 /// One batch's rows of a table, column by column.
@@ -143,9 +154,14 @@ fn analysis<'b>(a: &'b Annotated<'_>) -> Option<&'b Analysis> {
     }
 }
 
+/// The row's Lichess themes, where computed.
+fn themes<'b>(a: &'b Annotated<'_>) -> Option<&'b [ThemeAt]> {
+    analysis(a)?.themes.as_deref()
+}
+
 /// Lists of labels.
 fn labels<B: ArrayBuilder, I: Iterator<Item = Label>>(b: &B, lists: impl Iterator<Item = I>) -> B::Array {
-    b.vocabulary_lists(Label::NAMES, lists.map(|labels| labels.map(|label| label as u8)))
+    b.vocabulary_lists(Label::NAMES, lists.map(|labels| Some(labels.map(|label| label as u8))))
 }
 
 /// The `puzzles` rows of a batch: one per row the run keeps.
@@ -178,6 +194,8 @@ pub fn puzzles_chunk<B: ArrayBuilder>(b: &B, batch: &[Annotated], c: &Columns) -
         labels(b, rows.iter().map(|a| analysis(a).into_iter().flat_map(|an| an.labels(false)))),
         labels(b, rows.iter().map(|a| analysis(a).into_iter().flat_map(|an| an.labels(true)))),
         labels(b, rows.iter().map(|a| analysis(a).map(|an| an.puzzle_labels).unwrap_or_default().into_iter())),
+        b.vocabulary_lists(Theme::NAMES, rows.iter().map(|a| themes(a).map(|t| t.iter().map(|t| t.theme as u8)))),
+        b.int32_lists(rows.iter().map(|a| themes(a).map(|t| t.iter().map(|t| t.ply.map(i32::from))))),
     ];
     Chunk { rows: n, arrays }
 }
@@ -216,6 +234,7 @@ pub fn fires_chunk<B: ArrayBuilder>(b: &B, batch: &[Annotated], c: &Columns) -> 
         b.bool(fires.iter().map(|(_, f, _)| f.follow_up).collect()),
         b.int32(fires.iter().map(|(_, f, _)| f.gain.map(i32::from))),
         b.int32(fires.iter().map(|(_, f, _)| f.collects.map(i32::from))),
+        b.bool(fires.iter().map(|(a, f, _)| analysis(a).is_some_and(|an| an.sits_lichess_theme(f))).collect()),
     ];
     for &role in RoleName::ALL {
         arrays.push(match role.arity() {
@@ -224,9 +243,10 @@ pub fn fires_chunk<B: ArrayBuilder>(b: &B, batch: &[Annotated], c: &Columns) -> 
                     fires.iter().map(|(_, f, _)| f.roles.square(role).map(|sq| sq as u8)).collect();
                 b.vocabulary(&SQUARE_NAMES, &squares)
             }
-            Arity::Many => {
-                b.vocabulary_lists(&SQUARE_NAMES, fires.iter().map(|(_, f, _)| f.squares(role).map(|sq| sq as u8)))
-            }
+            Arity::Many => b.vocabulary_lists(
+                &SQUARE_NAMES,
+                fires.iter().map(|(_, f, _)| Some(f.squares(role).map(|sq| sq as u8))),
+            ),
         });
     }
     Chunk { rows: n, arrays }
@@ -266,9 +286,17 @@ mod tests {
         fn vocabulary_lists<I: Iterator<Item = u8>>(
             &self,
             vocabulary: &[&str],
-            lists: impl Iterator<Item = I>,
+            lists: impl Iterator<Item = Option<I>>,
         ) -> Vec<String> {
-            lists.map(|items| items.map(|i| vocabulary[usize::from(i)]).collect::<Vec<_>>().join(" ")).collect()
+            lists
+                .map(|items| match items {
+                    Some(items) => items.map(|i| vocabulary[usize::from(i)]).collect::<Vec<_>>().join(" "),
+                    None => "null".to_owned(),
+                })
+                .collect()
+        }
+        fn int32_lists<I: Iterator<Item = Option<i32>>>(&self, lists: impl Iterator<Item = Option<I>>) -> Vec<String> {
+            lists.map(|list| format!("{:?}", list.map(|items| items.collect::<Vec<_>>()))).collect()
         }
     }
 

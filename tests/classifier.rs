@@ -2,9 +2,9 @@
 //! symmetry over real puzzles, and random legal lines. Builds without
 //! Parquet (`cargo test --no-default-features --test classifier`).
 
+mod common;
+
 use std::collections::BTreeMap;
-use std::io::Read;
-use std::path::PathBuf;
 
 use koga::label::Family;
 use koga::{classify, Fire, Line, LineForm, RoleName};
@@ -13,9 +13,7 @@ use shakmaty::fen::Fen;
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, EnPassantMode, Position, Square};
 
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
+use common::{root, verdicts};
 
 #[derive(serde::Deserialize)]
 struct Case {
@@ -126,17 +124,7 @@ fn keys(fires: &[Fire], mirrored: bool) -> Vec<Key> {
 }
 
 fn dev_rows() -> Vec<(String, String, String)> {
-    let file = std::fs::File::open(root().join("tests/data/lichess_puzzles_dev.csv.zst")).unwrap();
-    let mut text = String::new();
-    zstd::Decoder::new(file).unwrap().read_to_string(&mut text).unwrap();
-    let mut reader = csv::Reader::from_reader(text.as_bytes());
-    reader
-        .records()
-        .map(|r| {
-            let r = r.unwrap();
-            (r[0].to_owned(), r[1].to_owned(), r[2].to_owned())
-        })
-        .collect()
+    common::dev_rows().into_iter().map(|r| (r.id, r.fen, r.moves)).collect()
 }
 
 /// Every dev puzzle, replayed.
@@ -365,17 +353,6 @@ fn claims_hold_on_the_dev_set() {
     );
 }
 
-#[derive(serde::Deserialize)]
-struct Verdict {
-    id: String,
-    fen: String,
-    moves: String,
-    function: String,
-    theme: String,
-    verdict: bool,
-    active: bool,
-}
-
 /// Where Koga's own rules answer otherwise than a verdict of Lichess's
 /// tagger test suite, on purpose: (puzzle id, tagger function, Koga's
 /// answer, why).
@@ -411,11 +388,9 @@ const KOGA_ON_INACTIVE: &[(&str, &str, bool)] = &[
 /// commented-out verdicts are recorded.
 #[test]
 fn lichess_tagger_verdicts() {
-    let text = std::fs::read_to_string(root().join("tests/data/lichess_verdicts.jsonl")).unwrap();
     let mut failures = Vec::new();
     let (mut checked, mut inactive) = (0, 0);
-    for line in text.lines().filter(|l| !l.trim().is_empty()) {
-        let v: Verdict = serde_json::from_str(line).unwrap();
+    for v in verdicts() {
         let parsed = Line::parse(&v.fen, &v.moves, LineForm::Puzzle).unwrap();
         let mut labels: koga::LabelSet = classify(&parsed).iter().map(|f| f.label).collect();
         labels.extend(koga::tactics::puzzle_labels(&parsed));

@@ -11,7 +11,7 @@
 
 use std::sync::Arc;
 
-use arrow_array::builder::{LargeListBuilder, LargeStringBuilder};
+use arrow_array::builder::{Int32Builder, LargeListBuilder, LargeStringBuilder};
 use arrow_array::cast::AsArray;
 use arrow_array::{Array, ArrayRef, BooleanArray, Int32Array, Int64Array, LargeBinaryArray, RecordBatch};
 use arrow_schema::{ArrowError, DataType, Field, Schema, SchemaRef};
@@ -86,7 +86,8 @@ fn data_type(kind: Kind) -> DataType {
         Kind::Int32 => DataType::Int32,
         Kind::Bool => DataType::Boolean,
         Kind::Text | Kind::RepeatedText | Kind::Vocabulary => DataType::LargeUtf8,
-        Kind::Words | Kind::Labels | Kind::Squares => DataType::LargeList(Arc::new(list_item())),
+        Kind::Words | Kind::Labels | Kind::Squares | Kind::Themes => DataType::LargeList(Arc::new(list_item())),
+        Kind::Plies => DataType::LargeList(Arc::new(Field::new("element", DataType::Int32, true))),
     }
 }
 
@@ -134,9 +135,20 @@ impl ArrayBuilder for PyArrays {
     fn vocabulary_lists<I: Iterator<Item = u8>>(
         &self,
         vocabulary: &[&str],
-        lists: impl Iterator<Item = I>,
+        lists: impl Iterator<Item = Option<I>>,
     ) -> ArrayRef {
-        self.words(lists.map(|items| Some(items.map(|i| vocabulary[usize::from(i)]))))
+        self.words(lists.map(|items| items.map(|items| items.map(|i| vocabulary[usize::from(i)]))))
+    }
+
+    fn int32_lists<I: Iterator<Item = Option<i32>>>(&self, lists: impl Iterator<Item = Option<I>>) -> ArrayRef {
+        let item = Arc::new(Field::new("element", DataType::Int32, true));
+        let mut array = LargeListBuilder::new(Int32Builder::new()).with_field(item);
+        for list in lists {
+            let valid = list.is_some();
+            list.into_iter().flatten().for_each(|ply| array.values().append_option(ply));
+            array.append(valid);
+        }
+        Arc::new(array.finish())
     }
 }
 

@@ -53,6 +53,21 @@ pub fn phase(board: &Board) -> Label {
     }
 }
 
+/// The phase of the game on `board` as Lichess's divider gives it: the
+/// mixedness seen from White's side only, so a mirrored board may differ.
+/// Lichess's themes ([`crate::lichess`]) use it.
+pub fn lichess_phase(board: &Board) -> Label {
+    let pieces = (board.occupied() & !board.kings() & !board.pawns()).count();
+    let mixed = || mixedness_of(board.white(), board.black()) > 150;
+    if !(pieces <= 10 || back_rank_sparse(board) || mixed()) {
+        Label::Opening
+    } else if pieces <= 6 {
+        Label::Endgame
+    } else {
+        Label::Middlegame
+    }
+}
+
 /// A side with fewer than four men on its back rank has developed.
 fn back_rank_sparse(board: &Board) -> bool {
     [(Color::White, Rank::First), (Color::Black, Rank::Eighth)]

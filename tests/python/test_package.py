@@ -31,6 +31,25 @@ def test_annotate_equals_the_cli_parquet(sample, sample_tables):
     assert_same_table(fires, pq.read_table(sample.table("fires")), "fires")
 
 
+def test_lichess_themes_by_lichess_rules(sample_tables):
+    """`themes` holds Lichess's themes by Lichess's rules: on the sample they
+    equal the published Themes (over the themes the tagger emits) on all but
+    a handful of tagged rows; each has its ply beside it, and `fires.lichess`
+    marks Koga's fire of the same label on that ply."""
+    puzzles, fires = (pl.from_arrow(t) for t in sample_tables)
+    listed = json.loads(subprocess.run([koga_binary(), "labels", "--lichess", "--format", "json"],
+                                       check=True, capture_output=True, text=True).stdout)
+    emitted = {t["name"] for t in listed}
+    tagged = puzzles.filter(pl.col("lichess_themes").list.set_intersection(["oneMove", "short", "long", "veryLong"]).list.len() > 0)
+    equal = sum(set(t) == set(p) & emitted for t, p in zip(tagged["themes"], tagged["lichess_themes"]))
+    assert tagged.height > 1900 and equal >= tagged.height - 5
+    assert (puzzles["themes"].list.len() == puzzles["theme_plies"].list.len()).all()
+    pins = puzzles.select("row_number", "themes", "theme_plies").explode("themes", "theme_plies").filter(pl.col("themes") == "pin")
+    marked = fires.filter(pl.col("lichess") & (pl.col("label") == "pin")).select("row_number", pl.col("ply").alias("theme_plies"))
+    assert pins.height > 50 and marked.height > 0.7 * pins.height
+    assert marked.join(pins, on=["row_number", "theme_plies"], how="anti").is_empty()
+
+
 def test_schemas_are_the_parquet_files(sample_tables):
     puzzles, fires = sample_tables
     assert puzzles.schema.equals(koga.puzzles_schema())

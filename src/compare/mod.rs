@@ -7,6 +7,8 @@
 //! a puzzle CSV (the classifier runs on it) or, with the `parquet` feature,
 //! an output directory of `koga annotate`.
 
+mod exact;
+
 use std::fmt::Write;
 
 use rayon::prelude::*;
@@ -15,7 +17,18 @@ use serde::Serialize;
 use crate::annotate::{annotate_row, Outcome, RowFilter};
 use crate::input::{InputError, InputSpec, PuzzleReader, TextRow};
 use crate::label::{Label, LabelSet, LABELS};
-use crate::line::LineForm;
+use crate::line::{Line, LineForm};
+pub use exact::{Cause, ExactReport, ExactTally, ThemeCounts};
+
+/// A report as the CLI prints it.
+pub trait Render {
+    /// An aligned text table.
+    fn to_text(&self) -> String;
+    /// JSON, ratios included.
+    fn to_json(&self) -> String;
+    /// CSV, one line per label or theme.
+    fn to_csv(&self) -> String;
+}
 
 /// Puzzle ids listed per group by `--examples`.
 pub const EXAMPLES: usize = 20;
@@ -250,6 +263,68 @@ pub fn compare_csv(input: &InputSpec, options: CompareOptions) -> Result<Report,
     Ok(tally.finish())
 }
 
+/// Computes each row's Lichess themes ([`crate::lichess`]) from a puzzle
+/// CSV and compares them with its `Themes`; `examples` lists puzzle ids per
+/// cause.
+pub fn compare_csv_exact(input: &InputSpec, examples: bool) -> Result<ExactReport, CompareError> {
+    let mut reader = PuzzleReader::open(input)?;
+    let columns = reader.columns().clone();
+    let themes = columns.themes.ok_or_else(|| CompareError::NoThemes(input.name()))?;
+    let mut tally = ExactTally::new(examples);
+    loop {
+        let batch = reader.next_batch(4096)?;
+        if batch.is_empty() {
+            break;
+        }
+        let rows: Vec<(String, String, Option<Vec<&'static str>>)> = (0..batch.len())
+            .into_par_iter()
+            .map(|i| {
+                let row = batch.row(i);
+                let id = row.puzzle_id(&columns).unwrap_or("").to_owned();
+                let published = row.field(Some(themes)).unwrap_or("").to_owned();
+                let fen = row.field(Some(columns.fen)).unwrap_or("");
+                let moves = row.field(Some(columns.moves)).unwrap_or("");
+                let computed = Line::parse(fen, moves, LineForm::Puzzle)
+                    .ok()
+                    .and_then(|line| crate::lichess::themes(&line))
+                    .map(|found| found.iter().map(|t| t.theme.name()).collect());
+                (id, published, computed)
+            })
+            .collect();
+        for (id, published, computed) in rows {
+            tally.add(&id, &published, computed.as_ref().map(|names| names.iter().copied()));
+        }
+    }
+    Ok(tally.finish())
+}
+
+/// Reads the `themes` Koga computed from `puzzles.parquet` of a `koga
+/// annotate` output directory and compares them with `lichess_themes`.
+#[cfg(feature = "parquet")]
+pub fn compare_output_exact(dir: &std::path::Path, examples: bool) -> Result<ExactReport, CompareError> {
+    use polars::prelude::*;
+
+    let mut tally = ExactTally::new(examples);
+    for path in table_files(dir, crate::output::PUZZLES_FILE)? {
+        let fail = |source: PolarsError| CompareError::Parquet { path: path.clone(), source };
+        let frame = read_columns(&path, &["puzzle_id", "lichess_themes", "themes"])?;
+        let ids = frame.column("puzzle_id").and_then(|c| c.str().cloned()).map_err(fail)?;
+        let list = |name: &str| frame.column(name).and_then(|c| c.list().cloned()).map_err(fail);
+        let (published, computed) = (list("lichess_themes")?, list("themes")?);
+        let words = |list: &ListChunked, row: usize| -> Option<Vec<String>> {
+            let series = list.get_as_series(row)?;
+            let values = series.str().ok()?;
+            Some((0..values.len()).filter_map(|i| values.get(i)).map(str::to_owned).collect())
+        };
+        for row in 0..frame.height() {
+            let published = words(&published, row).unwrap_or_default().join(" ");
+            let computed = words(&computed, row);
+            tally.add(ids.get(row).unwrap_or(""), &published, computed.as_ref().map(|c| c.iter().map(String::as_str)));
+        }
+    }
+    Ok(tally.finish())
+}
+
 /// The Parquet files of one table of an output directory: the file, or
 /// its part files in order.
 #[cfg(feature = "parquet")]
@@ -361,9 +436,9 @@ impl Agreement {
     }
 }
 
-impl Report {
+impl Render for Report {
     /// An aligned text table, then the examples.
-    pub fn to_text(&self) -> String {
+    fn to_text(&self) -> String {
         let mut out = String::new();
         let payoffs = if self.without_payoffs { " (payoff fires left out)" } else { "" };
         let _ = writeln!(out, "{} rows, {} tagged by Lichess and compared{payoffs}", self.rows, self.tagged);
@@ -390,7 +465,7 @@ impl Report {
     }
 
     /// One line per label, with a header.
-    pub fn to_csv(&self) -> String {
+    fn to_csv(&self) -> String {
         let mut out = HEADER.join(",") + "\n";
         for a in &self.labels {
             out += &a.cells(|v| v.map_or_else(String::new, |v| format!("{v:.4}"))).join(",");
@@ -400,7 +475,7 @@ impl Report {
     }
 
     /// The report as JSON, ratios included.
-    pub fn to_json(&self) -> String {
+    fn to_json(&self) -> String {
         #[derive(Serialize)]
         struct Row {
             label: &'static str,

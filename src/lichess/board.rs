@@ -1,0 +1,246 @@
+//! The board facts Lichess's tagger reads (`tagger/util.py`), with its exact
+//! meanings, which are looser than Koga's own ([`crate::board`]): a piece is
+//! "defended" when any friendly man attacks its square, or would once one
+//! enemy slider attacking it is lifted off the board, whichever line that
+//! slider stands on; the king counts as a defender; pins are ignored.
+//!
+//! Squares follow python-chess: a move goes to [`to_square`], which for
+//! castling is the king's destination.
+
+use shakmaty::{attacks, Bitboard, Board, CastlingSide, Chess, Color, EnPassantMode, Move, Position, Role, Square};
+
+/// Lichess's piece values (`util.values`); the king is worth 99
+/// (`util.king_values`) where the tagger compares it.
+pub const fn value(role: Role) -> i32 {
+    match role {
+        Role::Pawn => 1,
+        Role::Knight | Role::Bishop => 3,
+        Role::Rook => 5,
+        Role::Queen => 9,
+        Role::King => 99,
+    }
+}
+
+/// python-chess's piece-type number (pawn 1 … king 6). One of the tagger's
+/// rules compares a piece value with it (see `deflection`).
+pub const fn type_number(role: Role) -> i32 {
+    role as i32
+}
+
+/// Whether `role` is one of the tagger's "ray pieces": queen, rook, bishop.
+pub fn is_ray(role: Role) -> bool {
+    matches!(role, Role::Queen | Role::Rook | Role::Bishop)
+}
+
+/// Where a move lands as python-chess says it: castling lands on the king's
+/// destination square, every other move on its `to` square.
+pub fn to_square(m: Move) -> Square {
+    match m {
+        Move::Castle { king, rook } => {
+            let side = if rook < king { CastlingSide::QueenSide } else { CastlingSide::KingSide };
+            side.king_to(if king.rank() == shakmaty::Rank::First { Color::White } else { Color::Black })
+        }
+        other => other.to(),
+    }
+}
+
+/// The square a move leaves (the king's, for castling).
+pub fn from_square(m: Move) -> Square {
+    m.from().expect("a standard chess move has a from-square")
+}
+
+/// Whether the move is a castling move (`util.is_castling`: the king moves
+/// two squares or more).
+pub fn is_castling(m: Move) -> bool {
+    m.is_castle()
+}
+
+/// Pieces of `color` attacking `sq` (python-chess `attackers`).
+pub fn attackers(board: &Board, color: Color, sq: Square) -> Bitboard {
+    board.attacks_to(sq, color, board.occupied())
+}
+
+/// `util.is_defended`: a friendly man attacks the square, or would once an
+/// enemy queen, rook or bishop attacking it is removed.
+pub fn is_defended(board: &Board, color: Color, sq: Square) -> bool {
+    if attackers(board, color, sq).any() {
+        return true;
+    }
+    for attacker in attackers(board, !color, sq) {
+        if board.role_at(attacker).is_some_and(is_ray) {
+            let occupied = board.occupied().without(attacker);
+            if (board.attacks_to(sq, color, occupied) & occupied).any() {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// `util.is_hanging`: the piece of `color` on `sq` is not defended.
+pub fn is_hanging(board: &Board, color: Color, sq: Square) -> bool {
+    !is_defended(board, color, sq)
+}
+
+/// `util.can_be_taken_by_lower_piece`: an enemy man other than the king,
+/// worth less than `role`, attacks `sq`.
+fn can_be_taken_by_lower_piece(board: &Board, color: Color, role: Role, sq: Square) -> bool {
+    attackers(board, !color, sq).into_iter().any(|a| {
+        let attacker = board.role_at(a).expect("an attacker stands on its square");
+        attacker != Role::King && value(attacker) < value(role)
+    })
+}
+
+/// `util.is_in_bad_spot`: the piece on `sq` is attacked, and hanging or
+/// attacked by a cheaper man.
+pub fn is_in_bad_spot(board: &Board, sq: Square) -> bool {
+    let Some(piece) = board.piece_at(sq) else { return false };
+    attackers(board, !piece.color, sq).any()
+        && (is_hanging(board, piece.color, sq) || can_be_taken_by_lower_piece(board, piece.color, piece.role, sq))
+}
+
+/// `util.is_trapped`, for the side to move: the piece on `sq` is neither a
+/// pawn nor the king, stands badly, is not pinned, its side is not in
+/// check, and each of its legal moves lands badly, capturing nothing worth
+/// as much as itself.
+pub fn is_trapped(pos: &Chess, sq: Square) -> bool {
+    let board = pos.board();
+    if pos.is_check() || pin_mask(board, pos.turn(), sq).is_some() {
+        return false;
+    }
+    let Some(piece) = board.piece_at(sq) else { return false };
+    if matches!(piece.role, Role::Pawn | Role::King) || !is_in_bad_spot(board, sq) {
+        return false;
+    }
+    for escape in pos.legal_moves().into_iter().filter(|m| m.from() == Some(sq)) {
+        if escape.capture().is_some_and(|captured| value(captured) >= value(piece.role)) {
+            return false;
+        }
+        let mut after = pos.clone();
+        after.play_unchecked(escape);
+        if !is_in_bad_spot(after.board(), to_square(escape)) {
+            return false;
+        }
+    }
+    true
+}
+
+/// python-chess `pin`: the line through the king of `color` and the enemy
+/// slider that pins the man on `sq` to it, or `None` when no such pin holds.
+pub fn pin_mask(board: &Board, color: Color, sq: Square) -> Option<Bitboard> {
+    let king = board.king_of(color)?;
+    if king == sq {
+        return None;
+    }
+    let (straight, diagonal) = (
+        attacks::rook_attacks(king, Bitboard::EMPTY).contains(sq),
+        attacks::bishop_attacks(king, Bitboard::EMPTY).contains(sq),
+    );
+    let sliders = if straight {
+        board.rooks_and_queens()
+    } else if diagonal {
+        board.bishops_and_queens()
+    } else {
+        return None;
+    };
+    let line = attacks::ray(king, sq);
+    let occupied = board.occupied().with(sq);
+    (line & sliders & board.by_color(!color))
+        .into_iter()
+        .find(|&sniper| attacks::between(sniper, king) & occupied == Bitboard::from_square(sq))
+        .map(|sniper| attacks::ray(king, sniper))
+}
+
+/// Whether the man on `sq`, of the side to move, has a pseudo-legal move
+/// (pins ignored) to a square outside `mask`.
+pub fn has_pseudo_legal_move_outside(pos: &Chess, sq: Square, mask: Bitboard) -> bool {
+    let board = pos.board();
+    let Some(piece) = board.piece_at(sq) else { return false };
+    let own = board.by_color(piece.color);
+    let targets = if piece.role == Role::Pawn {
+        let forward = if piece.color == Color::White { 8 } else { -8 };
+        let mut pushes = Bitboard::EMPTY;
+        if let Some(one) = sq.offset(forward).filter(|&s| !board.occupied().contains(s)) {
+            pushes.add(one);
+            let home = if piece.color == Color::White { shakmaty::Rank::Second } else { shakmaty::Rank::Seventh };
+            if sq.rank() == home {
+                if let Some(two) = one.offset(forward).filter(|&s| !board.occupied().contains(s)) {
+                    pushes.add(two);
+                }
+            }
+        }
+        let mut enemies = board.by_color(!piece.color);
+        if let Some(ep) = pos.ep_square(EnPassantMode::Always) {
+            enemies.add(ep);
+        }
+        pushes | (attacks::pawn_attacks(piece.color, sq) & enemies)
+    } else {
+        board.attacks_from(sq) & !own
+    };
+    (targets & !mask).any()
+}
+
+/// `util.material_diff`: `color`'s material minus the other side's (P 1,
+/// N 3, B 3, R 5, Q 9).
+pub fn material_diff(board: &Board, color: Color) -> i32 {
+    let count = |side: Color| -> i32 {
+        [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen]
+            .into_iter()
+            .map(|role| value(role) * (board.by_role(role) & board.by_color(side)).count() as i32)
+            .sum()
+    };
+    count(color) - count(!color)
+}
+
+/// `util.attacked_opponent_squares`: the squares attacked from `from` that
+/// hold a man of the other side than `color`, the king included.
+pub fn attacked_opponent_squares(board: &Board, from: Square, color: Color) -> Bitboard {
+    board.attacks_from(from) & board.by_color(!color)
+}
+
+/// Chebyshev distance between two squares (`chess.square_distance`).
+pub fn distance(a: Square, b: Square) -> u32 {
+    a.distance(b)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shakmaty::{fen::Fen, uci::UciMove, CastlingMode};
+
+    fn pos(fen: &str) -> Chess {
+        fen.parse::<Fen>().unwrap().into_position(CastlingMode::Standard).unwrap()
+    }
+
+    #[test]
+    fn castling_lands_on_the_kings_square() {
+        let p = pos("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+        for (uci, to) in [("e1g1", Square::G1), ("e1c1", Square::C1)] {
+            let m = uci.parse::<UciMove>().unwrap().to_move(&p).unwrap();
+            assert!(is_castling(m));
+            assert_eq!((from_square(m), to_square(m)), (Square::E1, to));
+        }
+    }
+
+    #[test]
+    fn a_man_behind_an_enemy_slider_defends() {
+        // The d4 knight: attacked by the d6 rook, defended through it by
+        // the d8 rook; the h4 knight is attacked by the h6 rook alone.
+        let p = pos("3R4/7k/3r3r/8/3N3N/8/8/K7 w - - 0 1");
+        assert!(is_defended(p.board(), Color::White, Square::D4));
+        assert!(is_hanging(p.board(), Color::White, Square::H4));
+        assert!(is_in_bad_spot(p.board(), Square::H4) && !is_in_bad_spot(p.board(), Square::D4));
+    }
+
+    #[test]
+    fn pins_are_to_the_king_only() {
+        // The e5 knight is pinned on the e-file; the c3 knight stands in
+        // front of a queen, not a king; d4 has two men before the king.
+        let p = pos("4k3/8/8/4n3/3p4/2n5/8/Q3R1K1 b - - 0 1");
+        assert_eq!(pin_mask(p.board(), Color::Black, Square::E5), Some(Bitboard::from_file(shakmaty::File::E)));
+        assert_eq!(pin_mask(p.board(), Color::Black, Square::C3), None);
+        assert_eq!(pin_mask(p.board(), Color::Black, Square::D4), None);
+        // Pinned, the knight still has pseudo-legal moves off the file.
+        assert!(has_pseudo_legal_move_outside(&p, Square::E5, Bitboard::from_file(shakmaty::File::E)));
+    }
+}

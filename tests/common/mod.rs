@@ -1,0 +1,53 @@
+//! What the integration tests share: the repository's root, the dev set's
+//! rows, and the verdicts of Lichess's tagger test suite.
+#![allow(dead_code)] // each test crate uses its own part
+
+use std::io::Read;
+use std::path::PathBuf;
+
+pub fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// One dev puzzle as the CSV gives it.
+pub struct DevRow {
+    pub id: String,
+    pub fen: String,
+    pub moves: String,
+    /// Lichess's published `Themes`.
+    pub themes: String,
+}
+
+/// Every row of the 20,002-puzzle dev set.
+pub fn dev_rows() -> Vec<DevRow> {
+    let file = std::fs::File::open(root().join("tests/data/lichess_puzzles_dev.csv.zst")).unwrap();
+    let mut text = String::new();
+    zstd::Decoder::new(file).unwrap().read_to_string(&mut text).unwrap();
+    let mut reader = csv::Reader::from_reader(text.as_bytes());
+    reader
+        .records()
+        .map(|r| {
+            let r = r.unwrap();
+            DevRow { id: r[0].to_owned(), fen: r[1].to_owned(), moves: r[2].to_owned(), themes: r[7].to_owned() }
+        })
+        .collect()
+}
+
+/// One assertion of Lichess's tagger test suite
+/// (`tests/data/lichess_verdicts.jsonl`, described beside it).
+#[derive(serde::Deserialize)]
+pub struct Verdict {
+    pub id: String,
+    pub fen: String,
+    pub moves: String,
+    pub function: String,
+    pub theme: String,
+    pub verdict: bool,
+    pub active: bool,
+}
+
+/// Every verdict, in the suite's order.
+pub fn verdicts() -> Vec<Verdict> {
+    let text = std::fs::read_to_string(root().join("tests/data/lichess_verdicts.jsonl")).unwrap();
+    text.lines().filter(|l| !l.trim().is_empty()).map(|l| serde_json::from_str(l).unwrap()).collect()
+}
