@@ -151,6 +151,21 @@ pub fn pin_mask(board: &Board, color: Color, sq: Square) -> Option<Bitboard> {
         .map(|sniper| attacks::ray(king, sniper))
 }
 
+/// Every man of `color` pinned to its king, with the pin's line: the
+/// squares [`pin_mask`] gives each, found from the snipers' side at once.
+pub fn pins(board: &Board, color: Color) -> impl Iterator<Item = (Square, Bitboard)> + '_ {
+    let occupied = board.occupied();
+    board.king_of(color).into_iter().flat_map(move |king| {
+        let snipers = (attacks::rook_attacks(king, Bitboard::EMPTY) & board.rooks_and_queens())
+            | (attacks::bishop_attacks(king, Bitboard::EMPTY) & board.bishops_and_queens());
+        (snipers & board.by_color(!color)).into_iter().filter_map(move |sniper| {
+            let between = attacks::between(sniper, king) & occupied;
+            let pinned = between.single_square().filter(|&sq| board.color_at(sq) == Some(color))?;
+            Some((pinned, attacks::ray(king, sniper)))
+        })
+    })
+}
+
 /// Whether the man on `sq`, of the side to move, has a pseudo-legal move
 /// (pins ignored) to a square outside `mask`.
 pub fn has_pseudo_legal_move_outside(pos: &Chess, sq: Square, mask: Bitboard) -> bool {
@@ -240,6 +255,8 @@ mod tests {
         assert_eq!(pin_mask(p.board(), Color::Black, Square::E5), Some(Bitboard::from_file(shakmaty::File::E)));
         assert_eq!(pin_mask(p.board(), Color::Black, Square::C3), None);
         assert_eq!(pin_mask(p.board(), Color::Black, Square::D4), None);
+        let found: Vec<(Square, Bitboard)> = pins(p.board(), Color::Black).collect();
+        assert_eq!(found, [(Square::E5, Bitboard::from_file(shakmaty::File::E))]);
         // Pinned, the knight still has pseudo-legal moves off the file.
         assert!(has_pseudo_legal_move_outside(&p, Square::E5, Bitboard::from_file(shakmaty::File::E)));
     }

@@ -6,30 +6,67 @@
 //! function here: that is the tagger's answer, even where a later move
 //! would qualify.
 
-use shakmaty::{attacks, Bitboard, Chess, Color, File, Move, Position, Rank, Role, Square};
+use std::cell::OnceCell;
+
+use shakmaty::{attacks, Bitboard, Chess, Color, File, Move, Piece, Position, Rank, Role, Square};
 
 use super::board::{
     attacked_opponent_squares, attackers, distance, from_square, has_pseudo_legal_move_outside, is_castling,
-    is_hanging, is_in_bad_spot, is_ray, is_trapped, material_diff, pin_mask, to_square, type_number, value,
+    is_hanging, is_in_bad_spot, is_ray, is_trapped, material_diff, pins, to_square, type_number, value,
 };
 use super::{Theme, ThemeAt};
 use crate::line::Line;
+
+/// What the rules read of one ply, found once per puzzle.
+struct PlyInfo {
+    /// Where the move lands, python-chess's way ([`to_square`]).
+    to: Square,
+    from: Square,
+    /// The kind of man standing on `to` once the move is played
+    /// (`util.moved_piece_type`: the promoted piece for a promotion).
+    moved: Role,
+    /// The man the move takes on its square (none for en passant).
+    captured: Option<Piece>,
+    /// The move gives check.
+    checks: bool,
+    /// The move mates: found when first asked.
+    mates: OnceCell<bool>,
+}
 
 /// A puzzle as the tagger walks it.
 #[derive(Clone, Copy)]
 struct Puzzle<'a> {
     line: &'a Line,
+    plies: &'a [PlyInfo],
     /// The solver's colour (the tagger's `pov`).
     pov: Color,
 }
 
+/// Finds the per-ply facts of `line`.
+fn ply_infos(line: &Line) -> Vec<PlyInfo> {
+    (0..line.plies())
+        .map(|ply| {
+            let (mv, after) = (line.moves[ply], line.after(ply));
+            let to = to_square(mv);
+            PlyInfo {
+                to,
+                from: from_square(mv),
+                moved: after.board().role_at(to).expect("the moved man stands on its square"),
+                captured: line.before(ply).board().piece_at(to),
+                checks: after.is_check(),
+                mates: OnceCell::new(),
+            }
+        })
+        .collect()
+}
+
 impl<'a> Puzzle<'a> {
-    fn new(line: &'a Line) -> Puzzle<'a> {
-        Puzzle { line, pov: line.after(0).turn() }
+    fn new(line: &'a Line, plies: &'a [PlyInfo]) -> Puzzle<'a> {
+        Puzzle { line, plies, pov: line.after(0).turn() }
     }
 
     fn plies(self) -> usize {
-        self.line.plies()
+        self.plies.len()
     }
 
     fn last(self) -> usize {
@@ -49,26 +86,42 @@ impl<'a> Puzzle<'a> {
     }
 
     fn to(self, ply: usize) -> Square {
-        to_square(self.mv(ply))
+        self.plies[ply].to
     }
 
     fn from(self, ply: usize) -> Square {
-        from_square(self.mv(ply))
+        self.plies[ply].from
     }
 
-    /// The kind of man standing on the move's square once it is played
-    /// (`util.moved_piece_type`: the promoted piece for a promotion).
     fn moved(self, ply: usize) -> Role {
-        self.after(ply).board().role_at(self.to(ply)).expect("the moved man stands on its square")
+        self.plies[ply].moved
     }
 
     fn is_capture(self, ply: usize) -> bool {
         self.mv(ply).is_capture()
     }
 
-    /// The man the move takes on its square (none for en passant).
-    fn captured(self, ply: usize) -> Option<shakmaty::Piece> {
-        self.before(ply).board().piece_at(self.to(ply))
+    fn captured(self, ply: usize) -> Option<Piece> {
+        self.plies[ply].captured
+    }
+
+    /// The move of `ply` gives check.
+    fn checks(self, ply: usize) -> bool {
+        self.plies[ply].checks
+    }
+
+    /// The side to move before `ply` is in check.
+    fn in_check_before(self, ply: usize) -> bool {
+        match ply {
+            0 => self.before(0).is_check(),
+            _ => self.checks(ply - 1),
+        }
+    }
+
+    /// The move of `ply` mates.
+    fn mates(self, ply: usize) -> bool {
+        let info = &self.plies[ply];
+        info.checks && *info.mates.get_or_init(|| self.after(ply).legal_moves().is_empty())
     }
 
     /// The solver's plies: 1, 3, 5, ….
@@ -82,7 +135,7 @@ impl<'a> Puzzle<'a> {
     }
 
     fn ends_in_mate(self) -> bool {
-        self.after(self.last()).is_checkmate()
+        self.mates(self.last())
     }
 
     /// The enemy king on the final board.
@@ -126,7 +179,8 @@ fn found(ply: usize) -> Option<u16> {
 /// where one theme rules another out (the mate patterns, the side of an
 /// attack after a back-rank mate or a fork); the caller sorts them.
 pub fn cook(line: &Line) -> Vec<ThemeAt> {
-    let p = Puzzle::new(line);
+    let infos = ply_infos(line);
+    let p = Puzzle::new(line, &infos);
     let mut themes: Vec<ThemeAt> = Vec::with_capacity(8);
     let add = |themes: &mut Vec<ThemeAt>, theme: Theme, ply: Option<u16>| themes.push(ThemeAt { theme, ply });
 
@@ -221,16 +275,16 @@ pub fn function(name: &str) -> Option<fn(&Line) -> bool> {
     macro_rules! by_name {
         ($($f:ident)*) => {
             match name {
-                $(stringify!($f) => Some(|line: &Line| $f(Puzzle::new(line)).is_some()),)*
-                "sacrifice" => Some(|line: &Line| sacrifice(Puzzle::new(line))),
-                "smothered_mate" => Some(|line: &Line| smothered_mate(Puzzle::new(line))),
-                "back_rank_mate" => Some(|line: &Line| back_rank_mate(Puzzle::new(line))),
-                "anastasia_mate" => Some(|line: &Line| anastasia_mate(Puzzle::new(line))),
-                "hook_mate" => Some(|line: &Line| hook_mate(Puzzle::new(line))),
-                "arabian_mate" => Some(|line: &Line| arabian_mate(Puzzle::new(line))),
-                "dovetail_mate" => Some(|line: &Line| dovetail_mate(Puzzle::new(line))),
-                "kingside_attack" => Some(|line: &Line| kingside_attack(Puzzle::new(line))),
-                "queenside_attack" => Some(|line: &Line| queenside_attack(Puzzle::new(line))),
+                $(stringify!($f) => Some(|line: &Line| $f(Puzzle::new(line, &ply_infos(line))).is_some()),)*
+                "sacrifice" => Some(|line: &Line| sacrifice(Puzzle::new(line, &ply_infos(line)))),
+                "smothered_mate" => Some(|line: &Line| smothered_mate(Puzzle::new(line, &ply_infos(line)))),
+                "back_rank_mate" => Some(|line: &Line| back_rank_mate(Puzzle::new(line, &ply_infos(line)))),
+                "anastasia_mate" => Some(|line: &Line| anastasia_mate(Puzzle::new(line, &ply_infos(line)))),
+                "hook_mate" => Some(|line: &Line| hook_mate(Puzzle::new(line, &ply_infos(line)))),
+                "arabian_mate" => Some(|line: &Line| arabian_mate(Puzzle::new(line, &ply_infos(line)))),
+                "dovetail_mate" => Some(|line: &Line| dovetail_mate(Puzzle::new(line, &ply_infos(line)))),
+                "kingside_attack" => Some(|line: &Line| kingside_attack(Puzzle::new(line, &ply_infos(line)))),
+                "queenside_attack" => Some(|line: &Line| queenside_attack(Puzzle::new(line, &ply_infos(line)))),
                 _ => None,
             }
         };
@@ -285,7 +339,7 @@ fn back_rank_mate(p: Puzzle) -> bool {
     let board = pos.board();
     let Some(king) = p.final_king() else { return false };
     let back_rank = if p.pov == Color::White { Rank::Eighth } else { Rank::First };
-    if !pos.is_checkmate() || king.rank() != back_rank {
+    if !p.ends_in_mate() || king.rank() != back_rank {
         return false;
     }
     let front = neighbours(king) & !Bitboard::from_rank(back_rank);
@@ -459,7 +513,7 @@ fn deflection(p: Puzzle) -> Option<u16> {
         if lured
             && square != op_to
             && square != p.to(ours)
-            && (op_to == p.to(ours) || grandpa.is_check())
+            && (op_to == p.to(ours) || p.checks(ours))
             && was_attacked
             && !p.before(ply).board().attacks_from(op_to).contains(square)
         {
@@ -491,8 +545,8 @@ fn quiet_move(p: Puzzle) -> Option<u16> {
     p.solver_plies()
         .find(|&ply| {
             ply != p.last()
-                && !p.after(ply).is_check()
-                && !p.before(ply).is_check()
+                && !p.checks(ply)
+                && !p.in_check_before(ply)
                 && !p.is_capture(ply)
                 && !attacks_something(p, ply)
                 && !is_advanced_pawn_move(p, ply)
@@ -505,10 +559,8 @@ fn quiet_move(p: Puzzle) -> Option<u16> {
 /// gives no check, takes and attacks nothing, and is no advanced pawn move.
 fn defensive_move(p: Puzzle) -> Option<u16> {
     let last = p.last();
-    let quiet = !p.after(last).is_check()
-        && !p.is_capture(last)
-        && !attacks_something(p, last)
-        && !is_advanced_pawn_move(p, last);
+    let quiet =
+        !p.checks(last) && !p.is_capture(last) && !attacks_something(p, last) && !is_advanced_pawn_move(p, last);
     // Counting the legal moves costs most: it comes last.
     (quiet && p.before(last).legal_moves().len() >= 3).then_some(last as u16)
 }
@@ -520,9 +572,8 @@ fn check_escape(p: Puzzle) -> Option<u16> {
     // The search ends at the first solver move that checks, takes or
     // answers a check; it finds an escape only if every move up to that one
     // had three legal moves or more. Legal moves are counted only then.
-    let decisive =
-        p.solver_plies().find(|&ply| p.after(ply).is_check() || p.is_capture(ply) || p.before(ply).is_check())?;
-    let escapes = !p.after(decisive).is_check() && !p.is_capture(decisive);
+    let decisive = p.solver_plies().find(|&ply| p.checks(ply) || p.is_capture(ply) || p.in_check_before(ply))?;
+    let escapes = !p.checks(decisive) && !p.is_capture(decisive);
     let chosen = || (1..=decisive).step_by(2).all(|ply| p.before(ply).legal_moves().len() >= 3);
     (escapes && chosen()).then_some(decisive as u16)
 }
@@ -601,7 +652,7 @@ fn hanging_piece(p: Puzzle) -> Option<u16> {
     let to = p.to(1);
     let faced = p.after(0);
     let captured = faced.board().piece_at(to);
-    if faced.is_check() && captured.is_none_or(|c| c.role == Role::Pawn) {
+    if p.checks(0) && captured.is_none_or(|c| c.role == Role::Pawn) {
         return None;
     }
     let captured = captured.filter(|c| c.role != Role::Pawn)?;
@@ -700,7 +751,7 @@ fn exposed_king(p: Puzzle) -> Option<u16> {
         return None;
     }
     let solver: Vec<usize> = p.later_solver_plies().collect();
-    solver.iter().take(solver.len().saturating_sub(1)).find(|&&ply| p.after(ply).is_check()).and_then(|&ply| found(ply))
+    solver.iter().take(solver.len().saturating_sub(1)).find(|&&ply| p.checks(ply)).and_then(|&ply| found(ply))
 }
 
 /// `skewer`: a later solver capture by a queen, rook or bishop, not
@@ -709,7 +760,7 @@ fn exposed_king(p: Puzzle) -> Option<u16> {
 fn skewer(p: Puzzle) -> Option<u16> {
     for ply in p.later_solver_plies() {
         let Some(captured) = p.captured(ply) else { continue };
-        if !is_ray(p.moved(ply)) || p.after(ply).is_checkmate() {
+        if !is_ray(p.moved(ply)) || p.mates(ply) {
             continue;
         }
         if p.to(ply - 1) == p.to(ply) || !attacks::between(p.from(ply), p.to(ply)).contains(p.from(ply - 1)) {
@@ -797,8 +848,7 @@ fn intermezzo(p: Puzzle) -> Option<u16> {
 fn pin_prevents_attack(p: Puzzle) -> Option<u16> {
     for ply in p.solver_plies() {
         let board = p.after(ply).board();
-        for square in board.by_color(!p.pov) {
-            let Some(pin) = pin_mask(board, !p.pov, square) else { continue };
+        for (square, pin) in pins(board, !p.pov) {
             let pinned = board.role_at(square).expect("a man on its square");
             for attacked in board.attacks_from(square) & board.by_color(p.pov) & !pin {
                 let role = board.role_at(attacked).expect("a man on its square");
@@ -818,8 +868,7 @@ fn pin_prevents_escape(p: Puzzle) -> Option<u16> {
     for ply in p.solver_plies() {
         let pos = p.after(ply);
         let board = pos.board();
-        for square in board.by_color(!p.pov) {
-            let Some(pin) = pin_mask(board, !p.pov, square) else { continue };
+        for (square, pin) in pins(board, !p.pov) {
             let pinned = board.role_at(square).expect("a man on its square");
             for attacker in attackers(board, p.pov, square) & pin {
                 let role = board.role_at(attacker).expect("a man on its square");
@@ -868,8 +917,8 @@ fn clearance(p: Puzzle) -> Option<u16> {
         if !p.mv(ours).is_promotion()
             && p.to(ours) != p.from(ply)
             && p.to(ours) != p.to(ply)
-            && !p.before(ply).is_check()
-            && (!p.after(ply).is_check() || p.moved(ply - 1) != Role::King)
+            && !p.in_check_before(ply)
+            && (!p.checks(ply) || p.moved(ply - 1) != Role::King)
             && cleared
             && (p.captured(ours).is_none() || is_in_bad_spot(p.after(ours).board(), p.to(ours)))
         {
@@ -901,7 +950,7 @@ fn promotion(p: Puzzle) -> Option<u16> {
 fn under_promotion(p: Puzzle) -> Option<u16> {
     for ply in p.solver_plies() {
         let promoted = p.mv(ply).promotion();
-        if p.after(ply).is_checkmate() {
+        if p.mates(ply) {
             return (promoted == Some(Role::Knight)).then_some(ply as u16);
         }
         if promoted.is_some_and(|r| r != Role::Queen) {
@@ -918,7 +967,7 @@ fn under_promotion(p: Puzzle) -> Option<u16> {
 /// the board it was played on, no check standing there.
 fn capturing_defender(p: Puzzle) -> Option<u16> {
     for ply in p.later_solver_plies() {
-        let mates = p.after(ply).is_checkmate();
+        let mates = p.mates(ply);
         let takes_hanging = || {
             p.captured(ply).is_some_and(|c| {
                 p.moved(ply) != Role::King
@@ -931,13 +980,14 @@ fn capturing_defender(p: Puzzle) -> Option<u16> {
             continue;
         }
         let ours = ply - 2;
-        if p.after(ours).is_check() || p.to(ours) == p.from(ply) {
+        if p.checks(ours) || p.to(ours) == p.from(ply) {
             continue;
         }
         let init = p.before(ours);
         let defender_square = p.to(ours);
         if let Some(defender) = init.board().piece_at(defender_square) {
-            if attackers(init.board(), defender.color, p.to(ply)).contains(defender_square) && !init.is_check() {
+            if attackers(init.board(), defender.color, p.to(ply)).contains(defender_square) && !p.in_check_before(ours)
+            {
                 return found(ours);
             }
         }
@@ -989,7 +1039,7 @@ fn side_attack(p: Puzzle, corner_file: File, king_files: &[File], pieces: usize)
     if king.rank() != back_rank
         || !king_files.contains(&king.file())
         || board.occupied().count() < pieces
-        || !p.solver_plies().any(|ply| p.after(ply).is_check())
+        || !p.solver_plies().any(|ply| p.checks(ply))
     {
         return false;
     }
@@ -997,7 +1047,7 @@ fn side_attack(p: Puzzle, corner_file: File, king_files: &[File], pieces: usize)
     let mut score = 0;
     for ply in p.solver_plies() {
         let corner_distance = distance(corner, p.to(ply));
-        if p.after(ply).is_check() {
+        if p.checks(ply) {
             score += 1;
         }
         if p.is_capture(ply) && corner_distance <= 3 {
