@@ -64,7 +64,7 @@ impl Analysis {
     /// Whether `fire` is where one of Lichess's themes sits: a theme of its
     /// label's name, found on its ply.
     pub fn sits_lichess_theme(&self, fire: &Fire) -> bool {
-        self.themes.iter().flatten().any(|t| t.ply == Some(fire.ply) && t.theme.name() == fire.label.name())
+        self.themes.iter().flatten().any(|t| t.ply == Some(fire.ply) && t.theme.label() == fire.label)
     }
 
     pub fn labels(&self, follow_up: bool) -> impl Iterator<Item = Label> {

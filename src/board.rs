@@ -96,6 +96,21 @@ fn slides_between(role: Role, a: Square, b: Square) -> bool {
     }
 }
 
+/// Sliders of `by` aimed at `sq` along their line with at most one man
+/// between: the ones that check it now, pin what stands in front of it, or
+/// would once that man moves.
+pub fn sliders_aimed_at(board: &Board, sq: Square, by: Color) -> Bitboard {
+    let occupied = board.occupied();
+    let mut aimed = Bitboard::EMPTY;
+    for slider in board.by_color(by) & board.sliders() {
+        let role = board.role_at(slider).expect("slider on its square");
+        if slider != sq && slides_between(role, slider, sq) && (attacks::between(slider, sq) & occupied).count() <= 1 {
+            aimed.add(slider);
+        }
+    }
+    aimed
+}
+
 /// X-ray defenders of `sq` for `color` (spec §3): sliders of `color` with
 /// exactly one piece between them and `sq` on their line, an enemy slider
 /// that attacks `sq` along that same line, and so is traded off in the

@@ -134,6 +134,9 @@ pub struct Line {
     pub moves: Vec<Move>,
     /// The key move's ply: 1 for puzzles, 0 for plain lines.
     pub key_ply: usize,
+    /// Whether the last move mates: found when first asked, once for every
+    /// detector that asks.
+    final_mate: std::sync::OnceLock<bool>,
 }
 
 impl Line {
@@ -177,7 +180,7 @@ impl Line {
             line_moves.push(m);
         }
         positions.push(pos);
-        Ok(Line { positions, moves: line_moves, key_ply })
+        Ok(Line { positions, moves: line_moves, key_ply, final_mate: std::sync::OnceLock::new() })
     }
 
     /// Number of plies (moves) in the line.
@@ -226,12 +229,22 @@ impl Line {
         ply > self.key_ply
     }
 
+    /// Whether the move of `ply` mates. Only the last move can: every
+    /// other move of a line is followed by a legal one.
+    pub fn mates_after(&self, ply: usize) -> bool {
+        ply + 1 == self.plies() && *self.final_mate.get_or_init(|| self.positions[ply + 1].is_checkmate())
+    }
+
     /// The move of `ply` in SAN, with its check or mate suffix.
     pub fn san(&self, ply: usize) -> SanPlus {
-        SanPlus {
-            san: San::from_move(&self.positions[ply], self.moves[ply]),
-            suffix: Suffix::from_position(&self.positions[ply + 1]),
-        }
+        let suffix = if self.mates_after(ply) {
+            Some(Suffix::Checkmate)
+        } else if self.positions[ply + 1].is_check() {
+            Some(Suffix::Check)
+        } else {
+            None
+        };
+        SanPlus { san: San::from_move(&self.positions[ply], self.moves[ply]), suffix }
     }
 
     /// The move of `ply` in UCI.
@@ -279,6 +292,11 @@ impl<'a> Cursor<'a> {
 
     pub fn after(self) -> &'a Chess {
         self.line.after(self.index)
+    }
+
+    /// The move of this ply mates.
+    pub fn mates(self) -> bool {
+        self.line.mates_after(self.index)
     }
 
     /// A solver move (judged).

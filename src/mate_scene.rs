@@ -42,7 +42,7 @@ impl<'a> MateScene<'a> {
     pub fn new(line: &'a Line) -> Option<MateScene<'a>> {
         let at = line.last();
         let end = at.after();
-        if end.turn() == line.solver() || !end.is_checkmate() {
+        if end.turn() == line.solver() || !at.mates() {
             return None;
         }
         let board = end.board();

@@ -56,14 +56,10 @@ fn dtype(kind: Kind) -> DataType {
 /// row group's values turn out distinct).
 fn encoding(kind: Kind) -> Encoding {
     match kind {
-        Kind::Int64 | Kind::Bool | Kind::Text | Kind::Words => Encoding::Plain,
-        Kind::Int32
-        | Kind::RepeatedText
-        | Kind::Vocabulary
-        | Kind::Labels
-        | Kind::Squares
-        | Kind::Themes
-        | Kind::Plies => Encoding::RleDictionary,
+        Kind::Int64 | Kind::Bool | Kind::Text | Kind::Words | Kind::Plies => Encoding::Plain,
+        Kind::Int32 | Kind::RepeatedText | Kind::Vocabulary | Kind::Labels | Kind::Squares | Kind::Themes => {
+            Encoding::RleDictionary
+        }
     }
 }
 

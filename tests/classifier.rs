@@ -364,6 +364,12 @@ const KOGA_DIFFERS: &[(&str, &str, bool, &str)] = &[
         "the knight was trapped by the opponent's own move before ours; seed 001 wants an attack our move creates",
     ),
     ("NIxjp", "cook", true, "Koga names the side of an attack whatever the motif; Lichess leaves it out for a fork"),
+    (
+        "i6rNU",
+        "check_escape",
+        false,
+        "...Kg4 escapes the check onto the h4 pawn, which it attacks: an escape that attacks is a counter-attack",
+    ),
 ];
 
 /// Koga's answer on the verdicts Lichess's suite comments out (its tagger

@@ -36,6 +36,30 @@ pub const EXAMPLES: usize = 20;
 /// The themes that say Lichess has tagged a row.
 const LENGTH_THEMES: [&str; 4] = ["oneMove", "short", "long", "veryLong"];
 
+/// Where Koga's own rule for a label departs from Lichess's on purpose, and
+/// why: `koga compare` says so beside the figures. Lichess's exact tags are
+/// in the `themes` column (`--exact`).
+pub const DEPARTURES: &[(Label, &str)] = &[
+    (Label::HangingPiece, "seed 002: pawns and follow-up moves count, plain recaptures do not"),
+    (Label::TrappedPiece, "seed 001: the trap our move makes, not one already standing"),
+    (Label::DiscoveredAttack, "only discoveries that win what they hit; recaptures the opponent pre-empts left out"),
+    (Label::Pin, "a new pin that takes something away; relative pins count"),
+    (Label::Fork, "forks by the king and through x-rays count; mating checks that collect nothing do not"),
+    (Label::QuietMove, "pawn runs left out; quiet king moves that are the point counted"),
+    (Label::DefensiveMove, "only moves that parry a threat, and escapes that attack nothing"),
+    (Label::ExposedKing, "only checks with pieces on the board, not checks that win material or lures with no attack"),
+    (Label::Clearance, "not made in check, not a winning capture, not an even trade for the twin piece"),
+    (Label::Attraction, "only lures the follow-up needs: with the piece at home it would fail or do less"),
+    (Label::Sacrifice, "on the move that gives the material, not a trade after it"),
+    (Label::KingsideAttack, "named whatever the motif (Lichess leaves it out for forks and back-rank mates)"),
+    (Label::QueensideAttack, "named whatever the motif (Lichess leaves it out for forks and back-rank mates)"),
+];
+
+/// Why Koga's rule for `label` departs from Lichess's, if it does.
+pub fn departure(label: Label) -> Option<&'static str> {
+    DEPARTURES.iter().find(|(l, _)| *l == label).map(|&(_, why)| why)
+}
+
 /// Counts for one label.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Agreement {
@@ -454,6 +478,15 @@ impl Render for Report {
             let cells = a.cells(|v| v.map_or_else(|| "-".to_owned(), |v| format!("{v:.3}")));
             line(&mut out, &cells.each_ref().map(String::as_str));
         }
+        let departing: Vec<&Agreement> = self.labels.iter().filter(|a| departure(a.label).is_some()).collect();
+        if !departing.is_empty() {
+            let _ =
+                writeln!(out, "\nwhere Koga's rule departs from Lichess's on purpose (Lichess's exact tags: --exact):");
+            for a in departing {
+                let f1 = a.f1().map_or_else(|| "-".to_owned(), |v| format!("{v:.3}"));
+                let _ = writeln!(out, "  {:<20} F1 {f1:>5}  {}", a.label.name(), departure(a.label).unwrap_or(""));
+            }
+        }
         if let Some(examples) = &self.examples {
             for (title, ids) in
                 [("both", &examples.both), ("koga only", &examples.koga_only), ("lichess only", &examples.lichess_only)]
@@ -486,6 +519,8 @@ impl Render for Report {
             precision: Option<f64>,
             recall: Option<f64>,
             f1: Option<f64>,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            departs: Option<&'static str>,
         }
         #[derive(Serialize)]
         struct Json<'a> {
@@ -508,6 +543,7 @@ impl Render for Report {
                 precision: a.precision(),
                 recall: a.recall(),
                 f1: a.f1(),
+                departs: departure(a.label),
             })
             .collect();
         let json = Json {
@@ -569,6 +605,13 @@ mod tests {
         let families: Vec<_> = report.labels.iter().map(|a| a.label.family()).collect();
         assert!(families.windows(2).all(|w| w[0] <= w[1]));
         assert!(report.to_csv().starts_with("label,family,lichess,koga,both,precision,recall,f1\ntrappedPiece,seed,"));
+    }
+
+    #[test]
+    fn departures_name_lichess_themes_and_show_in_the_report() {
+        assert!(DEPARTURES.iter().all(|(label, why)| label.info().lichess && !why.is_empty()));
+        let text = Tally::new(None).finish().to_text();
+        assert!(text.contains("where Koga's rule departs") && text.contains("quietMove"), "{text}");
     }
 
     #[test]

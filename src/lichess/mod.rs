@@ -20,18 +20,20 @@
 mod board;
 mod rules;
 
+use crate::label::Label;
 use crate::line::Line;
 
 macro_rules! themes {
     ($($variant:ident $name:literal $sits:ident $rule:literal;)*) => {
-        /// A theme Lichess's tagger gives, in the order the tagger tries them.
+        /// A theme Lichess's tagger gives. Declared in alphabetical order, as
+        /// Lichess lists themes, so that sorting themes sorts their names.
         #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
         pub enum Theme {
             $($variant,)*
         }
 
         impl Theme {
-            /// Every theme, in the tagger's order.
+            /// Every theme, by name.
             pub const ALL: &'static [Theme] = &[$(Theme::$variant,)*];
             /// Theme names, indexed by `Theme as usize`.
             pub const NAMES: &'static [&'static str] = &[$($name,)*];
@@ -45,6 +47,14 @@ macro_rules! themes {
             pub fn sits(self) -> Sits {
                 match self {
                     $(Theme::$variant => Sits::$sits,)*
+                }
+            }
+
+            /// Koga's label of the same name: every Lichess theme has one
+            /// (Koga's own rules decide it).
+            pub fn label(self) -> Label {
+                match self {
+                    $(Theme::$variant => Label::$variant,)*
                 }
             }
 
@@ -83,59 +93,59 @@ impl Sits {
 }
 
 themes! {
+    AdvancedPawn "advancedPawn" Move "a pawn of ours reaches its seventh or eighth rank";
+    AnastasiaMate "anastasiaMate" MatingMove "a rook or queen mates on the edge file, the king's own man beside it and our knight three files in";
+    ArabianMate "arabianMate" MatingMove "a rook mates a cornered king next to it, guarded by a knight two files and ranks away";
+    AttackingF2F7 "attackingF2F7" Move "our capture on f2 or f7 with the enemy king on its starting square";
+    Attraction "attraction" Move "our move to a square where the king, queen or rook takes, and we then hit it there (and take it, unless a king)";
+    BackRankMate "backRankMate" MatingMove "mate on the king's back rank, its three front squares held by its own unattacked men, a checker on that rank";
+    BishopEndgame "bishopEndgame" Puzzle "only kings, pawns and bishops";
+    BodenMate "bodenMate" MatingMove "only bishops attack the king's square and neighbours, one on each side of the king's file";
+    CapturingDefender "capturingDefender" Move "we take a man that defended a piece, then take that piece";
+    Castling "castling" Move "we castle";
+    Clearance "clearance" Move "a move that clears a line our queen, rook or bishop then uses without capturing";
+    DefensiveMove "defensiveMove" Move "a quiet last move among three or more, or an early move out of check among three or more";
+    Deflection "deflection" Move "a forcing move draws a piece off, and two plies later we capture or promote where it guarded";
+    DiscoveredAttack "discoveredAttack" Move "a discovered check, or a move off the line of a later capture";
+    DoubleBishopMate "doubleBishopMate" MatingMove "only bishops attack the king's square and neighbours, both on one side";
+    DoubleCheck "doubleCheck" Move "two pieces give check";
+    DovetailMate "dovetailMate" MatingMove "a queen mates from a diagonal neighbour of a king off the edge, the squares only it covers occupied";
+    EnPassant "enPassant" Move "a pawn of ours captures en passant";
+    Endgame "endgame" Puzzle "the game phase, by Lichess's divider";
+    ExposedKing "exposedKing" Move "a later check on a king high up the board with no pawns around it";
+    Fork "fork" Move "a safe piece (not the king) attacks two men worth more, or undefended ones, before the last move";
+    HangingPiece "hangingPiece" Move "the key move takes an undefended piece and the material stays won";
+    HookMate "hookMate" MatingMove "a rook mates next to the king, guarded by a knight next to the king that a pawn guards";
+    Interference "interference" Move "a piece comes between a defender and the hanging piece we then take";
+    Intermezzo "intermezzo" Move "an in-between move before taking back on the square the opponent just captured on";
+    KingsideAttack "kingsideAttack" Puzzle "checks and captures near the corner of a king castled short";
+    KnightEndgame "knightEndgame" Puzzle "only kings, pawns and knights";
+    Long "long" Puzzle "three solver moves";
+    Mate "mate" MatingMove "the line ends in mate";
     MateIn1 "mateIn1" KeyMove "the line ends in mate after one solver move";
     MateIn2 "mateIn2" KeyMove "the line ends in mate after two solver moves";
     MateIn3 "mateIn3" KeyMove "the line ends in mate after three solver moves";
     MateIn4 "mateIn4" KeyMove "the line ends in mate after four solver moves";
     MateIn5 "mateIn5" KeyMove "the line ends in mate after five solver moves or more";
-    Mate "mate" MatingMove "the line ends in mate";
-    SmotheredMate "smotheredMate" MatingMove "a knight mates and every square around the king holds the king's own men";
-    BackRankMate "backRankMate" MatingMove "mate on the king's back rank, its three front squares held by its own unattacked men, a checker on that rank";
-    AnastasiaMate "anastasiaMate" MatingMove "a rook or queen mates on the edge file, the king's own man beside it and our knight three files in";
-    HookMate "hookMate" MatingMove "a rook mates next to the king, guarded by a knight next to the king that a pawn guards";
-    ArabianMate "arabianMate" MatingMove "a rook mates a cornered king next to it, guarded by a knight two files and ranks away";
-    BodenMate "bodenMate" MatingMove "only bishops attack the king's square and neighbours, one on each side of the king's file";
-    DoubleBishopMate "doubleBishopMate" MatingMove "only bishops attack the king's square and neighbours, both on one side";
-    DovetailMate "dovetailMate" MatingMove "a queen mates from a diagonal neighbour of a king off the edge, the squares only it covers occupied";
-    Attraction "attraction" Move "our move to a square where the king, queen or rook takes, and we then hit it there (and take it, unless a king)";
-    Deflection "deflection" Move "a forcing move draws a piece off, and two plies later we capture or promote where it guarded";
-    AdvancedPawn "advancedPawn" Move "a pawn of ours reaches its seventh or eighth rank";
-    DoubleCheck "doubleCheck" Move "two pieces give check";
-    QuietMove "quietMove" Move "a move that gives and escapes no check, takes and attacks nothing, not a king move or advanced pawn, with the line going on";
-    DefensiveMove "defensiveMove" Move "a quiet last move among three or more, or an early move out of check among three or more";
-    Sacrifice "sacrifice" Puzzle "two pawns' worth down after a later solver move, the opponent never promoting";
-    XRayAttack "xRayAttack" Move "we take on a square twice, the second time through the square the opponent's taker came from";
-    Fork "fork" Move "a safe piece (not the king) attacks two men worth more, or undefended ones, before the last move";
-    HangingPiece "hangingPiece" Move "the key move takes an undefended piece and the material stays won";
-    TrappedPiece "trappedPiece" Move "a piece with no safe square is taken later";
-    DiscoveredAttack "discoveredAttack" Move "a discovered check, or a move off the line of a later capture";
-    ExposedKing "exposedKing" Move "a later check on a king high up the board with no pawns around it";
-    Skewer "skewer" Move "a valuable piece moves off a line and the piece behind it, badly placed, is taken";
-    Interference "interference" Move "a piece comes between a defender and the hanging piece we then take";
-    Intermezzo "intermezzo" Move "an in-between move before taking back on the square the opponent just captured on";
-    Pin "pin" Move "a piece pinned to its king cannot take a man of ours, or cannot escape our attack";
-    AttackingF2F7 "attackingF2F7" Move "our capture on f2 or f7 with the enemy king on its starting square";
-    Clearance "clearance" Move "a move that clears a line our queen, rook or bishop then uses without capturing";
-    EnPassant "enPassant" Move "a pawn of ours captures en passant";
-    Castling "castling" Move "we castle";
-    Promotion "promotion" Move "a pawn of ours promotes";
-    UnderPromotion "underPromotion" Move "a pawn of ours promotes to a knight, bishop or rook (a knight, on the mating move)";
-    CapturingDefender "capturingDefender" Move "we take a man that defended a piece, then take that piece";
-    PawnEndgame "pawnEndgame" Puzzle "only kings and pawns";
-    QueenEndgame "queenEndgame" Puzzle "only kings, pawns and queens";
-    RookEndgame "rookEndgame" Puzzle "only kings, pawns and rooks";
-    BishopEndgame "bishopEndgame" Puzzle "only kings, pawns and bishops";
-    KnightEndgame "knightEndgame" Puzzle "only kings, pawns and knights";
-    QueenRookEndgame "queenRookEndgame" Puzzle "one queen, rooks, kings and pawns";
-    KingsideAttack "kingsideAttack" Puzzle "checks and captures near the corner of a king castled short";
-    QueensideAttack "queensideAttack" Puzzle "checks and captures near the corner of a king castled long";
-    OneMove "oneMove" Puzzle "one solver move";
-    Short "short" Puzzle "two solver moves";
-    Long "long" Puzzle "three solver moves";
-    VeryLong "veryLong" Puzzle "four solver moves or more";
-    Opening "opening" Puzzle "the game phase, by Lichess's divider";
     Middlegame "middlegame" Puzzle "the game phase, by Lichess's divider";
-    Endgame "endgame" Puzzle "the game phase, by Lichess's divider";
+    OneMove "oneMove" Puzzle "one solver move";
+    Opening "opening" Puzzle "the game phase, by Lichess's divider";
+    PawnEndgame "pawnEndgame" Puzzle "only kings and pawns";
+    Pin "pin" Move "a piece pinned to its king cannot take a man of ours, or cannot escape our attack";
+    Promotion "promotion" Move "a pawn of ours promotes";
+    QueenEndgame "queenEndgame" Puzzle "only kings, pawns and queens";
+    QueenRookEndgame "queenRookEndgame" Puzzle "one queen, rooks, kings and pawns";
+    QueensideAttack "queensideAttack" Puzzle "checks and captures near the corner of a king castled long";
+    QuietMove "quietMove" Move "a move that gives and escapes no check, takes and attacks nothing, not a king move or advanced pawn, with the line going on";
+    RookEndgame "rookEndgame" Puzzle "only kings, pawns and rooks";
+    Sacrifice "sacrifice" Puzzle "two pawns' worth down after a later solver move, the opponent never promoting";
+    Short "short" Puzzle "two solver moves";
+    Skewer "skewer" Move "a valuable piece moves off a line and the piece behind it, badly placed, is taken";
+    SmotheredMate "smotheredMate" MatingMove "a knight mates and every square around the king holds the king's own men";
+    TrappedPiece "trappedPiece" Move "a piece with no safe square is taken later";
+    UnderPromotion "underPromotion" Move "a pawn of ours promotes to a knight, bishop or rook (a knight, on the mating move)";
+    VeryLong "veryLong" Puzzle "four solver moves or more";
+    XRayAttack "xRayAttack" Move "we take on a square twice, the second time through the square the opponent's taker came from";
 }
 
 // Theme sets are `u64` bitmaps and vocabulary entries `u8` indices.
@@ -163,7 +173,7 @@ pub fn themes(line: &Line) -> Option<Vec<ThemeAt>> {
         return None;
     }
     let mut found = rules::cook(line);
-    found.sort_by_key(|t| t.theme.name());
+    found.sort_unstable_by_key(|t| t.theme);
     Some(found)
 }
 
@@ -206,17 +216,12 @@ pub fn vocabulary_json() -> String {
     struct Entry {
         name: &'static str,
         sits: &'static str,
-        koga_label: Option<&'static str>,
+        koga_label: &'static str,
         rule: &'static str,
     }
     let themes: Vec<Entry> = Theme::ALL
         .iter()
-        .map(|&t| Entry {
-            name: t.name(),
-            sits: t.sits().describe(),
-            koga_label: crate::label::Label::from_name(t.name()).map(crate::label::Label::name),
-            rule: t.rule(),
-        })
+        .map(|&t| Entry { name: t.name(), sits: t.sits().describe(), koga_label: t.label().name(), rule: t.rule() })
         .collect();
     serde_json::to_string_pretty(&themes).expect("plain data")
 }
@@ -230,6 +235,12 @@ pub fn rule_function(name: &str) -> Option<fn(&Line) -> bool> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn themes_are_declared_by_name() {
+        assert!(Theme::NAMES.windows(2).all(|w| w[0] < w[1]), "{:?}", Theme::NAMES);
+        assert!(Theme::ALL.iter().all(|t| t.label().name() == t.name()));
+    }
 
     #[test]
     fn names_are_unique_and_found_back() {

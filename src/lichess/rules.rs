@@ -6,8 +6,6 @@
 //! function here: that is the tagger's answer, even where a later move
 //! would qualify.
 
-use std::cell::OnceCell;
-
 use shakmaty::{attacks, Bitboard, Chess, Color, File, Move, Piece, Position, Rank, Role, Square};
 
 use super::board::{
@@ -29,8 +27,6 @@ struct PlyInfo {
     captured: Option<Piece>,
     /// The move gives check.
     checks: bool,
-    /// The move mates: found when first asked.
-    mates: OnceCell<bool>,
 }
 
 /// A puzzle as the tagger walks it.
@@ -54,7 +50,6 @@ fn ply_infos(line: &Line) -> Vec<PlyInfo> {
                 moved: after.board().role_at(to).expect("the moved man stands on its square"),
                 captured: line.before(ply).board().piece_at(to),
                 checks: after.is_check(),
-                mates: OnceCell::new(),
             }
         })
         .collect()
@@ -120,13 +115,18 @@ impl<'a> Puzzle<'a> {
 
     /// The move of `ply` mates.
     fn mates(self, ply: usize) -> bool {
-        let info = &self.plies[ply];
-        info.checks && *info.mates.get_or_init(|| self.after(ply).legal_moves().is_empty())
+        self.checks(ply) && self.line.mates_after(ply)
     }
 
     /// The solver's plies: 1, 3, 5, ….
     fn solver_plies(self) -> impl Iterator<Item = usize> {
         (1..self.plies()).step_by(2)
+    }
+
+    /// The solver's plies but the last of them (Python's `[1::2][:-1]`).
+    fn solver_plies_but_last(self) -> impl Iterator<Item = usize> {
+        let count = self.plies() / 2;
+        self.solver_plies().take(count.saturating_sub(1))
     }
 
     /// The solver's plies after the key move: 3, 5, ….
@@ -617,8 +617,7 @@ fn x_ray(p: Puzzle) -> Option<u16> {
 /// that are worth more than it (the king counts 99), or are hanging and
 /// cannot take it.
 fn fork(p: Puzzle) -> Option<u16> {
-    let solver: Vec<usize> = p.solver_plies().collect();
-    for &ply in solver.iter().take(solver.len().saturating_sub(1)) {
+    for ply in p.solver_plies_but_last() {
         let moved = p.moved(ply);
         if moved == Role::King {
             continue;
@@ -750,8 +749,7 @@ fn exposed_king(p: Puzzle) -> Option<u16> {
     if (shelter & board.pawns() & board.by_color(!p.pov)).any() {
         return None;
     }
-    let solver: Vec<usize> = p.later_solver_plies().collect();
-    solver.iter().take(solver.len().saturating_sub(1)).find(|&&ply| p.checks(ply)).and_then(|&ply| found(ply))
+    p.solver_plies_but_last().skip(1).find(|&ply| p.checks(ply)).and_then(found)
 }
 
 /// `skewer`: a later solver capture by a queen, rook or bishop, not

@@ -50,7 +50,7 @@ pub fn detect(facts: &PlyFacts, fires: &mut Vec<Fire>) {
             && !board::is_defended(at_next, square, facts.them)
             && reply.mv().to() != square
     });
-    if !wins_undefended && !next.after().is_checkmate() {
+    if !wins_undefended && !next.mates() {
         return;
     }
     let roles = Roles { defender: Some(defender), victim: Some(square), moved: Some(facts.to), ..Roles::default() };

@@ -45,7 +45,7 @@ pub fn detect(facts: &PlyFacts, fires: &mut Vec<Fire>) {
     }
     // The cheap tests first: the line cashes one of the two threats.
     let victim = cashed_target(facts, targets);
-    if victim.is_none() && !next.after().is_checkmate() {
+    if victim.is_none() && !next.mates() {
         return;
     }
     let Some(mate) = facts.ours_to_move_after().and_then(|passed| mate_in_one(passed, targets)) else { return };

@@ -7,16 +7,33 @@
 //! - It fires on each of our checks after the key move that is not our last
 //!   move: the attack that the open king invites (Lichess's theme, read per
 //!   move).
+//! - Only where the king had cover to lose: before the check, the pieces
+//!   on the board other than pawns and kings are worth 20 or more together
+//!   (N and B 3, R 5, Q 9). In an endgame every king stands bare.
+//! - Only a check that attacks the king: not a capture of a piece worth
+//!   more than the checker (the win is the point, the check comes with
+//!   it), and not a piece given up to the king when our next move gives no
+//!   check (a deflection, not an attack on the king).
 //! - Roles: `targets` (the checked king), `moved`.
 //!
 //! Koga and Lichess:
-//! - Lichess 634, Koga 634, both 634: precision, recall and F1 1.000. Lichess
-//!   tags the puzzle; Koga names the checks that make it.
+//! - Lichess 634, Koga 424, both 424: precision 1.000, recall 0.669, F1 0.802.
+//!   With Lichess's own rule (the open king alone) it was 634 and F1 1.000:
+//!   213 endgame checks, 14 checks that win more than the checker and 24
+//!   lures with no attack after them are left out (766 fires, now 515).
+//!   Lichess tags the puzzle; Koga names the checks that make it, and
+//!   Lichess's exact tag is in `themes`.
+//!
+//! Judged by hand:
+//! - Before these rules, 13 of 20 random dev fires (seed 24) were an attack
+//!   on an open king: four were endgame checks, two checks that just won
+//!   material. After, 18 of 20 (seed 2026): 09NcC Bxe6+ and 0B1RP Qxe8+ are
+//!   even trades with check whose point is elsewhere.
 
 use shakmaty::{attacks, Position, Rank, Role};
 
 use super::{Detector, Fire, Label, Roles, Run};
-use crate::board::relative_rank;
+use crate::board::{relative_rank, value};
 use crate::facts::PlyFacts;
 
 pub const DETECTOR: Detector = Detector { labels: &[Label::ExposedKing], run: Run::Move(detect) };
@@ -37,8 +54,34 @@ pub fn detect(facts: &PlyFacts, fires: &mut Vec<Fire>) {
     if shelter.into_iter().any(|sq| relative_rank(sq, facts.them) >= rank) {
         return;
     }
+    if !attacks_the_king(facts) {
+        return;
+    }
     let targets = facts.after.board().king_of(facts.them).into_iter().collect();
     fires.push(Fire::at(facts, Label::ExposedKing).with_roles(Roles { targets, moved: Some(facts.to), ..Roles::default() }));
+}
+
+/// Pieces other than pawns and kings worth this much together, both sides
+/// counted, make a middlegame, where a king has cover to lose.
+const MIDDLEGAME_MATERIAL: i32 = 20;
+
+/// The check is an attack on a king that had cover to lose: not an
+/// endgame check, not a capture that is its own point, not a lure the king
+/// takes with nothing after it.
+fn attacks_the_king(facts: &PlyFacts) -> bool {
+    let board = facts.before.board();
+    let pieces = board.occupied() & !board.pawns() & !board.kings();
+    let material: i32 = pieces.into_iter().filter_map(|sq| board.role_at(sq)).map(value).sum();
+    if material < MIDDLEGAME_MATERIAL {
+        return false;
+    }
+    let checker = facts.after.board().role_at(facts.to).map_or(0, value);
+    if facts.captured.is_some_and(|(_, role)| value(role) > checker) {
+        return false;
+    }
+    let king_takes = facts.at.reply().is_some_and(|r| r.mv().role() == Role::King && r.mv().to() == facts.to);
+    let checks_again = facts.at.next_own().is_some_and(|n| n.after().is_check());
+    !king_takes || checks_again
 }
 
 #[cfg(test)]
@@ -50,12 +93,14 @@ mod tests {
         assert_fires(
             "exposedKing",
             &[
-                // ...Rc1+ on the bare king.
-                ("000qP", "8/7R/8/5p2/4bk1P/8/2r2K2/6R1 w - - 7 51", "f2f1 f4f3 f1e1 c2c1 e1d2 c1g1", 3),
                 // Rh7+ after Rh8+.
                 ("003eP", "8/r1b1q2k/2p3p1/2Pp4/1P2p1n1/2B1P3/NQ6/2K4R b - - 1 36", "h7g8 h1h8 g8f7 h8h7 f7e8 h7e7", 3),
-                // ...Rb2+ chasing the king.
-                ("0047P", "8/1N3k2/6p1/8/2P3P1/pr6/R5K1/8 w - - 1 56", "g2f1 b3b1 f1e2 b1b2 e2d1 b2a2", 3),
+                // Lichess 041z4: ...Qf1+ on the king stripped by ...Qxh3.
+                ("041z4", "6r1/5p2/pQ1ppk1p/1p2b3/4Pp1q/P1PN1P1r/1P1RR1P1/7K w - - 0 37", "g2h3 h4h3 e2h2 h3f1 b6g1 g8g1", 3),
+                // Lichess 09Avq: ...Qg1+, the third check of a king hunt.
+                ("09Avq", "r5k1/2p3pp/p3P1p1/1p1p4/3P1r1q/1P1Q4/P1B1R3/4R1K1 w - - 0 30", "e1f1 f4f1 g1f1 h4h1 f1f2 a8f8 f2g3 h1g1 e2g2 g1e1", 7),
+                // Lichess 01s0p: Rh8+ Kxh8 and Qh7#: the lure leads on.
+                ("01s0p", "r4rk1/pp3p2/2p1p1RQ/3pP2n/3P1q2/2PB1p2/PP5R/7K b - - 0 23", "f7g6 h6g6 h5g7 h2h8 g8h8 g6h7", 3),
             ],
         );
         assert_silent(
@@ -63,6 +108,13 @@ mod tests {
             &[
                 // The last move of the same line: it ends the attack, it does not invite it.
                 ("003eP", "8/r1b1q2k/2p3p1/2Pp4/1P2p1n1/2B1P3/NQ6/2K4R b - - 1 36", "h7g8 h1h8 g8f7 h8h7 f7e8 h7e7", 5),
+                // Lichess 000qP, 0047P: rook checks in endgames, where every king is bare.
+                ("000qP", "8/7R/8/5p2/4bk1P/8/2r2K2/6R1 w - - 7 51", "f2f1 f4f3 f1e1 c2c1 e1d2 c1g1", 3),
+                ("0047P", "8/1N3k2/6p1/8/2P3P1/pr6/R5K1/8 w - - 1 56", "g2f1 b3b1 f1e2 b1b2 e2d1 b2a2", 3),
+                // Lichess 00UqU: ...Rxc4+ takes back the queen; the check comes with it.
+                ("00UqU", "2k4r/q5p1/p2rpn1p/8/1RQP4/2P1P3/1P4PP/R5K1 b - - 0 25", "a7c7 a1a6 c7c4 b4c4 c8d7 a6a7", 3),
+                // Lichess 0AHRu: ...Rh1+ Kxh1 Qxf2, a deflection with no attack after it.
+                ("0AHRu", "2k5/6p1/3qp3/p4r1r/P1pP4/8/1P1B2Q1/R3R1K1 w - - 0 31", "e1f1 d6d4 f1f2 f5f2 g2f2 h5h1 g1h1 d4f2", 5),
                 // A mate in one on a king behind its pawns.
                 ("0AERB", "r4rk1/1b3ppp/p3pq2/n7/8/2pQ1N2/PPB2PPP/R3R1K1 b - - 1 18", "c3b2 d3h7", 1),
             ],

@@ -50,7 +50,7 @@ pub fn detect(facts: &PlyFacts, fires: &mut Vec<Fire>) {
     // A capture with check on the way to our mate: the mate is the story,
     // not the material the exchange would win.
     let end = facts.at.line().last();
-    if facts.gives_check() && end.is_solver() && end.after().is_checkmate() {
+    if facts.gives_check() && end.is_solver() && end.mates() {
         return;
     }
     let after = facts.after.board();

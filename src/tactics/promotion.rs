@@ -32,7 +32,7 @@ pub fn detect(facts: &PlyFacts, fires: &mut Vec<Fire>) {
 
 /// The move mates, and promoting to a queen instead would mate as well.
 fn queen_mates_too(ply: Cursor) -> bool {
-    if !ply.after().is_checkmate() {
+    if !ply.mates() {
         return false;
     }
     let Move::Normal { role, from, capture, to, .. } = ply.mv() else { return false };

@@ -36,7 +36,7 @@ pub fn detect(facts: &PlyFacts, fires: &mut Vec<Fire>) {
     let (m, answer) = (next.mv(), reply.mv());
     let (Some(captured), Some(slider_from)) = (m.capture(), m.from()) else { return };
     let slider = next.after().board().role_at(m.to());
-    if !matches!(slider, Some(Role::Queen | Role::Rook | Role::Bishop)) || next.after().is_checkmate() {
+    if !matches!(slider, Some(Role::Queen | Role::Rook | Role::Bishop)) || next.mates() {
         return;
     }
     let Some(front_from) = answer.from() else { return };

@@ -1,7 +1,7 @@
 //! Threats: which enemy pieces our pieces now menace. Shared by fork,
 //! doubleAttack, skewer and counterThreat so they agree on what a threat is.
 
-use shakmaty::{Position, Role, Square};
+use shakmaty::{Bitboard, Chess, Color, Position, Role, Square};
 
 use crate::board::{self, relative_squares, value};
 use crate::facts::PlyFacts;
@@ -51,4 +51,41 @@ pub fn new_threats(facts: &PlyFacts) -> Vec<Threat> {
 /// stood there after our move (returns its square).
 pub fn cashed_target(facts: &PlyFacts, targets: impl IntoIterator<Item = Square>) -> Option<Square> {
     targets.into_iter().find(|&t| facts.next_collects(t))
+}
+
+/// What the opponent, to move in `pos`, threatens against `us`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Danger {
+    /// Our pieces (the king aside) it could take with profit (static
+    /// exchange > 0).
+    pub en_prise: Bitboard,
+    /// Squares where one of its pawns could promote with no piece of ours
+    /// guarding them.
+    pub promotions: Bitboard,
+    /// It has a mate in one.
+    pub mate: bool,
+}
+
+impl Danger {
+    /// The opponent's threats in `pos`, where it is to move.
+    pub fn in_position(pos: &Chess, us: Color) -> Danger {
+        let board = pos.board();
+        let en_prise = (board.by_color(us) & !board.kings())
+            .into_iter()
+            .filter(|&sq| board::profitable_capture(pos, sq))
+            .collect();
+        let mut promotions = Bitboard::EMPTY;
+        let mut mate = false;
+        for m in pos.legal_moves() {
+            if m.is_promotion() && board::attackers(board, m.to(), us, board.occupied()).is_empty() {
+                promotions.add(m.to());
+            }
+            if !mate {
+                let mut after = pos.clone();
+                after.play_unchecked(m);
+                mate = after.is_checkmate();
+            }
+        }
+        Danger { en_prise, promotions, mate }
+    }
 }
