@@ -81,21 +81,21 @@ fn lure_needed(reply: Cursor, follow: Cursor) -> bool {
     let mut at_home = unlured.clone();
     at_home.play_unchecked(same);
     let as_played = follow.after();
-    if (follow.mates() && !at_home.is_checkmate()) || (as_played.is_check() && !at_home.is_check()) {
+    if (as_played.is_check() && !at_home.is_check()) || (follow.mates() && !at_home.is_checkmate()) {
         return true;
-    }
-    if as_played.legal_moves().len() < at_home.legal_moves().len() {
-        return true;
-    }
-    if lured.role == Role::King {
-        return false;
     }
     let attacker = same.to();
-    if !at_home.board().attacks_from(attacker).contains(home) {
-        return true;
+    if lured.role != Role::King {
+        if !at_home.board().attacks_from(attacker).contains(home) {
+            return true;
+        }
+        let worth = value(lured.role);
+        if see(at_home.board(), attacker, home, worth) < see(as_played.board(), attacker, lure, worth) {
+            return true;
+        }
     }
-    let worth = value(lured.role);
-    see(at_home.board(), attacker, home, worth) < see(as_played.board(), attacker, lure, worth)
+    // Counting replies costs most: it comes last.
+    as_played.legal_moves().len() < at_home.legal_moves().len()
 }
 
 #[cfg(test)]

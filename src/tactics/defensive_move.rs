@@ -84,15 +84,14 @@ fn parries_a_threat(facts: &PlyFacts) -> bool {
     let (was, is) = (Danger::in_position(before, facts.us), Danger::in_position(facts.after, facts.us));
     // The moved piece keeps its identity on its new square.
     let follow = |bb: Bitboard| if bb.contains(facts.to) { bb.without(facts.to).with(facts.from) } else { bb };
-    let pinned = |board: &shakmaty::Board| {
+    let pinned = |board: &shakmaty::Board| -> Bitboard {
         (board.by_color(facts.us) & !board.kings()).into_iter().filter(|&sq| pinned_to_king(board, sq)).collect()
     };
-    let (pinned_before, pinned_after): (Bitboard, Bitboard) =
-        (pinned(facts.before.board()), follow(pinned(facts.after.board())));
-    (was.en_prise & !follow(is.en_prise)).any()
-        || (was.promotions & !is.promotions).any()
-        || (was.mate && !is.mate)
-        || (pinned_before & !pinned_after).any()
+    // The cheap threats first: a mate in one is found by playing every move.
+    (was.en_prise() & !follow(is.en_prise())).any()
+        || (pinned(facts.before.board()) & !follow(pinned(facts.after.board()))).any()
+        || (was.promotions() & !is.promotions()).any()
+        || (was.mate() && !is.mate())
 }
 
 /// The piece that escaped the check menaces an enemy piece where it landed.

@@ -53,39 +53,52 @@ pub fn cashed_target(facts: &PlyFacts, targets: impl IntoIterator<Item = Square>
     targets.into_iter().find(|&t| facts.next_collects(t))
 }
 
-/// What the opponent, to move in `pos`, threatens against `us`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct Danger {
-    /// Our pieces (the king aside) it could take with profit (static
-    /// exchange > 0).
-    pub en_prise: Bitboard,
-    /// Squares where one of its pawns could promote with no piece of ours
-    /// guarding them.
-    pub promotions: Bitboard,
-    /// It has a mate in one.
-    pub mate: bool,
+/// What the opponent, to move in `pos`, threatens against `us`: each kind
+/// of threat found on its own, when asked, since finding a mate in one
+/// plays every legal move.
+pub struct Danger<'a> {
+    pos: &'a Chess,
+    us: Color,
 }
 
-impl Danger {
-    /// The opponent's threats in `pos`, where it is to move.
-    pub fn in_position(pos: &Chess, us: Color) -> Danger {
-        let board = pos.board();
-        let en_prise = (board.by_color(us) & !board.kings())
+impl<'a> Danger<'a> {
+    pub fn in_position(pos: &'a Chess, us: Color) -> Danger<'a> {
+        Danger { pos, us }
+    }
+
+    /// Our pieces (the king aside) it could take with profit (static
+    /// exchange > 0).
+    pub fn en_prise(&self) -> Bitboard {
+        let board = self.pos.board();
+        (board.by_color(self.us) & !board.kings())
             .into_iter()
-            .filter(|&sq| board::profitable_capture(pos, sq))
-            .collect();
-        let mut promotions = Bitboard::EMPTY;
-        let mut mate = false;
-        for m in pos.legal_moves() {
-            if m.is_promotion() && board::attackers(board, m.to(), us, board.occupied()).is_empty() {
-                promotions.add(m.to());
-            }
-            if !mate {
-                let mut after = pos.clone();
-                after.play_unchecked(m);
-                mate = after.is_checkmate();
-            }
+            .filter(|&sq| board::profitable_capture(self.pos, sq))
+            .collect()
+    }
+
+    /// Squares where one of its pawns could promote with no piece of ours
+    /// guarding them.
+    pub fn promotions(&self) -> Bitboard {
+        let board = self.pos.board();
+        let them = !self.us;
+        let seventh = if them == Color::White { shakmaty::Rank::Seventh } else { shakmaty::Rank::Second };
+        if (board.pawns() & board.by_color(them) & Bitboard::from_rank(seventh)).is_empty() {
+            return Bitboard::EMPTY;
         }
-        Danger { en_prise, promotions, mate }
+        self.pos
+            .legal_moves()
+            .into_iter()
+            .filter(|m| m.is_promotion() && board::attackers(board, m.to(), self.us, board.occupied()).is_empty())
+            .map(|m| m.to())
+            .collect()
+    }
+
+    /// It has a mate in one.
+    pub fn mate(&self) -> bool {
+        self.pos.legal_moves().into_iter().any(|m| {
+            let mut after = self.pos.clone();
+            after.play_unchecked(m);
+            after.is_checkmate()
+        })
     }
 }
