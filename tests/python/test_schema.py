@@ -13,7 +13,14 @@ import pytest
 from conftest import ROOT
 
 T = pa.types
-POLARS = {"int64": pl.Int64, "int32": pl.Int32, "bool": pl.Boolean, "string": pl.String, "list<string>": pl.List(pl.String)}
+POLARS = {
+    "int64": pl.Int64,
+    "int32": pl.Int32,
+    "bool": pl.Boolean,
+    "string": pl.String,
+    "list<string>": pl.List(pl.String),
+    "list<int32>": pl.List(pl.Int32),
+}
 
 
 def is_text(t):
@@ -26,6 +33,7 @@ ARROW = {
     "bool": T.is_boolean,
     "string": is_text,
     "list<string>": lambda t: (T.is_list(t) or T.is_large_list(t)) and is_text(t.value_type),
+    "list<int32>": lambda t: (T.is_list(t) or T.is_large_list(t)) and T.is_int32(t.value_type),
 }
 
 
