@@ -110,7 +110,8 @@ enum Command {
         #[arg(long)]
         lichess: bool,
     },
-    /// Measure agreement with Lichess's Themes: per label, precision, recall and F1
+    /// Measure agreement with Lichess's Themes: per label, precision, recall and F1; with --exact, how often
+    /// the themes computed by Lichess's own rules equal them
     Compare {
         /// A puzzle CSV with a Themes column (the classifier runs on it), or an output directory of `koga annotate`
         input: String,

@@ -455,6 +455,17 @@ fn compare_json_from_csv_and_from_output() {
         stdout_json(&["compare", out.path().to_str().unwrap(), "--format", "json", "--examples", "fork"]);
     assert_eq!(from_parquet, report);
 
+    // Lichess's themes, exactly: the same report from the CSV and from the
+    // `themes` column of the Parquet; the rows that differ list their ids.
+    let exact = stdout_json(&["compare", sample, "--exact", "--format", "json", "--examples"]);
+    let exact_parquet =
+        stdout_json(&["compare", out.path().to_str().unwrap(), "--exact", "--format", "json", "--examples"]);
+    assert_eq!(exact, exact_parquet);
+    assert_eq!(exact["tagged"], report["tagged"]);
+    assert!(exact["share"].as_f64().unwrap() >= 0.995, "{exact}");
+    let causes = exact["causes"].as_array().unwrap();
+    assert!(causes.iter().all(|c| !c["examples"].as_array().unwrap().is_empty()), "{exact}");
+
     // Without payoff fires: the same from the CSV and from the Parquet, and
     // Koga counts a capture label on fewer puzzles, the Lichess side unchanged.
     let lean = stdout_json(&["compare", sample, "--format", "json", "--without-payoffs"]);

@@ -8,7 +8,8 @@
 //! Left out, because the board alone cannot decide them: `crushing`,
 //! `advantage` and `equality` (an engine's evaluation), `master`,
 //! `masterVsMaster`, `superGM` (the game's players), `zugzwang` (an engine
-//! search) and the themes Lichess's players add by vote. The phase
+//! search) and the themes the tagger's public source does not emit
+//! ([`LEFT_OUT`] says which). The phase
 //! (`opening`, `middlegame`, `endgame`) is Lichess's game divider, read on
 //! the position the solver faces.
 //!

@@ -42,14 +42,20 @@ struct Puzzle<'a> {
 fn ply_infos(line: &Line) -> Vec<PlyInfo> {
     (0..line.plies())
         .map(|ply| {
-            let (mv, after) = (line.moves[ply], line.after(ply));
-            let to = to_square(mv);
+            let mv = line.moves[ply];
+            let mover = line.before(ply).turn();
+            // What the move says equals what the boards hold: the man on its
+            // square after it, the man it takes there (none en passant).
+            let captured = match mv {
+                Move::Normal { capture: Some(role), .. } => Some(Piece { color: !mover, role }),
+                _ => None,
+            };
             PlyInfo {
-                to,
+                to: to_square(mv),
                 from: from_square(mv),
-                moved: after.board().role_at(to).expect("the moved man stands on its square"),
-                captured: line.before(ply).board().piece_at(to),
-                checks: after.is_check(),
+                moved: mv.promotion().unwrap_or(mv.role()),
+                captured,
+                checks: line.after(ply).is_check(),
             }
         })
         .collect()
@@ -171,6 +177,33 @@ fn is_very_advanced_pawn_move(p: Puzzle, ply: usize) -> bool {
 /// A rule decided on one solver move: the ply it finds.
 type MoveRule = fn(Puzzle) -> Option<u16>;
 
+/// The rules decided on one move, with their themes.
+const MOVE_RULES: [(Theme, MoveRule); 23] = [
+    (Theme::Attraction, attraction),
+    (Theme::Deflection, deflection),
+    (Theme::AdvancedPawn, advanced_pawn),
+    (Theme::DoubleCheck, double_check),
+    (Theme::QuietMove, quiet_move),
+    (Theme::DefensiveMove, |p| defensive_move(p).or_else(|| check_escape(p))),
+    (Theme::XRayAttack, x_ray),
+    (Theme::Fork, fork),
+    (Theme::HangingPiece, hanging_piece),
+    (Theme::TrappedPiece, trapped_piece),
+    (Theme::DiscoveredAttack, discovered_attack),
+    (Theme::ExposedKing, exposed_king),
+    (Theme::Skewer, skewer),
+    (Theme::Interference, |p| self_interference(p).or_else(|| interference(p))),
+    (Theme::Intermezzo, intermezzo),
+    (Theme::Pin, |p| pin_prevents_attack(p).or_else(|| pin_prevents_escape(p))),
+    (Theme::AttackingF2F7, attacking_f2_f7),
+    (Theme::Clearance, clearance),
+    (Theme::EnPassant, en_passant),
+    (Theme::Castling, castling),
+    (Theme::Promotion, promotion),
+    (Theme::UnderPromotion, under_promotion),
+    (Theme::CapturingDefender, capturing_defender),
+];
+
 fn found(ply: usize) -> Option<u16> {
     Some(ply as u16)
 }
@@ -209,32 +242,7 @@ pub fn cook(line: &Line) -> Vec<ThemeAt> {
             add(&mut themes, pattern, mating);
         }
     }
-    let move_themes: [(Theme, MoveRule); 23] = [
-        (Theme::Attraction, attraction),
-        (Theme::Deflection, deflection),
-        (Theme::AdvancedPawn, advanced_pawn),
-        (Theme::DoubleCheck, double_check),
-        (Theme::QuietMove, quiet_move),
-        (Theme::DefensiveMove, |p| defensive_move(p).or_else(|| check_escape(p))),
-        (Theme::XRayAttack, x_ray),
-        (Theme::Fork, fork),
-        (Theme::HangingPiece, hanging_piece),
-        (Theme::TrappedPiece, trapped_piece),
-        (Theme::DiscoveredAttack, discovered_attack),
-        (Theme::ExposedKing, exposed_king),
-        (Theme::Skewer, skewer),
-        (Theme::Interference, |p| self_interference(p).or_else(|| interference(p))),
-        (Theme::Intermezzo, intermezzo),
-        (Theme::Pin, |p| pin_prevents_attack(p).or_else(|| pin_prevents_escape(p))),
-        (Theme::AttackingF2F7, attacking_f2_f7),
-        (Theme::Clearance, clearance),
-        (Theme::EnPassant, en_passant),
-        (Theme::Castling, castling),
-        (Theme::Promotion, promotion),
-        (Theme::UnderPromotion, under_promotion),
-        (Theme::CapturingDefender, capturing_defender),
-    ];
-    for (theme, rule) in move_themes {
+    for (theme, rule) in MOVE_RULES {
         if let Some(ply) = rule(p) {
             add(&mut themes, theme, Some(ply));
         }
