@@ -335,14 +335,9 @@ pub fn compare_output_exact(dir: &std::path::Path, examples: bool) -> Result<Exa
         let ids = frame.column("puzzle_id").and_then(|c| c.str().cloned()).map_err(fail)?;
         let list = |name: &str| frame.column(name).and_then(|c| c.list().cloned()).map_err(fail);
         let (published, computed) = (list("lichess_themes")?, list("themes")?);
-        let words = |list: &ListChunked, row: usize| -> Option<Vec<String>> {
-            let series = list.get_as_series(row)?;
-            let values = series.str().ok()?;
-            Some((0..values.len()).filter_map(|i| values.get(i)).map(str::to_owned).collect())
-        };
         for row in 0..frame.height() {
-            let published = words(&published, row).unwrap_or_default().join(" ");
-            let computed = words(&computed, row);
+            let published = list_words(&published, row).unwrap_or_default().join(" ");
+            let computed = list_words(&computed, row);
             tally.add(ids.get(row).unwrap_or(""), &published, computed.as_ref().map(|c| c.iter().map(String::as_str)));
         }
     }
@@ -374,6 +369,14 @@ fn read_columns(path: &std::path::Path, columns: &[&str]) -> Result<polars::prel
     let fail = |source: PolarsError| CompareError::Parquet { path: path.to_owned(), source };
     let file = std::fs::File::open(path).map_err(|e| fail(e.into()))?;
     ParquetReader::new(file).with_columns(Some(columns.iter().map(|c| c.to_string()).collect())).finish().map_err(fail)
+}
+
+/// The words of one row of a list column; `None` for a null row.
+#[cfg(feature = "parquet")]
+fn list_words(list: &polars::prelude::ListChunked, row: usize) -> Option<Vec<String>> {
+    let series = list.get_as_series(row)?;
+    let values = series.str().ok()?;
+    Some((0..values.len()).filter_map(|i| values.get(i)).map(str::to_owned).collect())
 }
 
 /// Each row's labels from the fires that are no payoffs, by row number.
@@ -421,21 +424,20 @@ pub fn compare_output(dir: &std::path::Path, options: CompareOptions) -> Result<
             Some(_) => vec![list("puzzle_labels")?],
             None => vec![list("key_labels")?, list("follow_up_labels")?, list("puzzle_labels")?],
         };
-        let words = |list: &ListChunked, row: usize| -> Vec<String> {
-            let Some(series) = list.get_as_series(row) else { return Vec::new() };
-            let Ok(values) = series.str() else { return Vec::new() };
-            (0..values.len()).filter_map(|i| values.get(i)).map(str::to_owned).collect()
-        };
         for row in 0..frame.height() {
             let mut set = LabelSet::new();
             if let (Some(by_row), Some(number)) = (&fire_labels, row_numbers.get(row)) {
                 set.extend(by_row.get(&number).copied().unwrap_or_default());
             }
             for list in &label_lists {
-                set.extend(words(list, row).iter().filter_map(|name| Label::from_name(name)));
+                set.extend(list_words(list, row).unwrap_or_default().iter().filter_map(|name| Label::from_name(name)));
             }
             let ok = status.get(row) == Some("ok");
-            tally.add(ids.get(row).unwrap_or(""), &words(&themes, row).join(" "), ok.then_some(set));
+            tally.add(
+                ids.get(row).unwrap_or(""),
+                &list_words(&themes, row).unwrap_or_default().join(" "),
+                ok.then_some(set),
+            );
         }
     }
     Ok(tally.finish())

@@ -9,17 +9,10 @@
 
 use shakmaty::{attacks, Bitboard, Board, CastlingSide, Chess, Color, EnPassantMode, Move, Position, Role, Square};
 
-/// Lichess's piece values (`util.values`); the king is worth 99
-/// (`util.king_values`) where the tagger compares it.
-pub const fn value(role: Role) -> i32 {
-    match role {
-        Role::Pawn => 1,
-        Role::Knight | Role::Bishop => 3,
-        Role::Rook => 5,
-        Role::Queen => 9,
-        Role::King => 99,
-    }
-}
+/// Lichess's piece values (`util.values`: P 1, N 3, B 3, R 5, Q 9) are
+/// Koga's; its king counts 99 (`util.king_values`) where Koga's counts 1000,
+/// and the tagger only ever compares it, so the order is all that matters.
+pub use crate::board::value;
 
 /// python-chess's piece-type number (pawn 1 … king 6). One of the tagger's
 /// rules compares a piece value with it (see `deflection`).
@@ -47,12 +40,6 @@ pub fn to_square(m: Move) -> Square {
 /// The square a move leaves (the king's, for castling).
 pub fn from_square(m: Move) -> Square {
     m.from().expect("a standard chess move has a from-square")
-}
-
-/// Whether the move is a castling move (`util.is_castling`: the king moves
-/// two squares or more).
-pub fn is_castling(m: Move) -> bool {
-    m.is_castle()
 }
 
 /// Pieces of `color` attacking `sq` (python-chess `attackers`).
@@ -112,7 +99,7 @@ pub fn is_trapped(pos: &Chess, sq: Square) -> bool {
     if matches!(piece.role, Role::Pawn | Role::King) || !is_in_bad_spot(board, sq) {
         return false;
     }
-    for escape in pos.legal_moves().into_iter().filter(|m| m.from() == Some(sq)) {
+    for escape in crate::board::flight_moves(pos, sq) {
         if escape.capture().is_some_and(|captured| value(captured) >= value(piece.role)) {
             return false;
         }
@@ -195,27 +182,10 @@ pub fn has_pseudo_legal_move_outside(pos: &Chess, sq: Square, mask: Bitboard) ->
     (targets & !mask).any()
 }
 
-/// `util.material_diff`: `color`'s material minus the other side's (P 1,
-/// N 3, B 3, R 5, Q 9).
-pub fn material_diff(board: &Board, color: Color) -> i32 {
-    let count = |side: Color| -> i32 {
-        [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen]
-            .into_iter()
-            .map(|role| value(role) * (board.by_role(role) & board.by_color(side)).count() as i32)
-            .sum()
-    };
-    count(color) - count(!color)
-}
-
 /// `util.attacked_opponent_squares`: the squares attacked from `from` that
 /// hold a man of the other side than `color`, the king included.
 pub fn attacked_opponent_squares(board: &Board, from: Square, color: Color) -> Bitboard {
     board.attacks_from(from) & board.by_color(!color)
-}
-
-/// Chebyshev distance between two squares (`chess.square_distance`).
-pub fn distance(a: Square, b: Square) -> u32 {
-    a.distance(b)
 }
 
 #[cfg(test)]
@@ -232,7 +202,7 @@ mod tests {
         let p = pos("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
         for (uci, to) in [("e1g1", Square::G1), ("e1c1", Square::C1)] {
             let m = uci.parse::<UciMove>().unwrap().to_move(&p).unwrap();
-            assert!(is_castling(m));
+            assert!(m.is_castle());
             assert_eq!((from_square(m), to_square(m)), (Square::E1, to));
         }
     }

@@ -9,10 +9,11 @@
 use shakmaty::{attacks, Bitboard, Chess, Color, File, Move, Piece, Position, Rank, Role, Square};
 
 use super::board::{
-    attacked_opponent_squares, attackers, distance, from_square, has_pseudo_legal_move_outside, is_castling,
-    is_hanging, is_in_bad_spot, is_ray, is_trapped, material_diff, pins, to_square, type_number, value,
+    attacked_opponent_squares, attackers, from_square, has_pseudo_legal_move_outside, is_hanging, is_in_bad_spot,
+    is_ray, is_trapped, pins, to_square, type_number, value,
 };
 use super::{Theme, ThemeAt};
+use crate::board::balance;
 use crate::line::Line;
 
 /// What the rules read of one ply, found once per puzzle.
@@ -385,12 +386,12 @@ fn hook_mate(p: Puzzle) -> bool {
     let board = p.after(p.last()).board();
     let Some(king) = p.final_king() else { return false };
     let rook = p.to(p.last());
-    if p.moved(p.last()) != Role::Rook || distance(rook, king) != 1 {
+    if p.moved(p.last()) != Role::Rook || rook.distance(king) != 1 {
         return false;
     }
     attackers(board, p.pov, rook).into_iter().any(|knight| {
         board.role_at(knight) == Some(Role::Knight)
-            && distance(knight, king) == 1
+            && knight.distance(king) == 1
             && (attackers(board, p.pov, knight) & board.pawns()).any()
     })
 }
@@ -402,7 +403,7 @@ fn arabian_mate(p: Puzzle) -> bool {
     let Some(king) = p.final_king() else { return false };
     let rook = p.to(p.last());
     let cornered = matches!(king.file(), File::A | File::H) && matches!(king.rank(), Rank::First | Rank::Eighth);
-    if !cornered || p.moved(p.last()) != Role::Rook || distance(rook, king) != 1 {
+    if !cornered || p.moved(p.last()) != Role::Rook || rook.distance(king) != 1 {
         return false;
     }
     attackers(board, p.pov, rook).into_iter().any(|knight| {
@@ -449,7 +450,7 @@ fn dovetail_mate(p: Puzzle) -> bool {
         || p.moved(p.last()) != Role::Queen
         || queen.file() == king.file()
         || queen.rank() == king.rank()
-        || distance(queen, king) > 1
+        || queen.distance(king) > 1
     {
         return false;
     }
@@ -590,9 +591,9 @@ fn check_escape(p: Puzzle) -> Option<u16> {
 /// more down on the position the solver faced, and the opponent promotes
 /// nowhere in the line.
 fn sacrifice(p: Puzzle) -> bool {
-    let initial = material_diff(p.after(0).board(), p.pov);
+    let initial = balance(p.after(0).board(), p.pov);
     for ply in p.later_solver_plies() {
-        if material_diff(p.after(ply).board(), p.pov) - initial <= -2 {
+        if balance(p.after(ply).board(), p.pov) - initial <= -2 {
             return !(2..p.plies()).step_by(2).any(|op| p.mv(op).is_promotion());
         }
     }
@@ -670,7 +671,7 @@ fn hanging_piece(p: Puzzle) -> Option<u16> {
     if setup_took.is_some_and(|r| value(r) >= value(captured.role)) && p.to(0) == to {
         return None;
     }
-    if p.plies() < 4 || material_diff(p.after(3).board(), p.pov) >= material_diff(p.after(1).board(), p.pov) {
+    if p.plies() < 4 || balance(p.after(3).board(), p.pov) >= balance(p.after(1).board(), p.pov) {
         return found(1);
     }
     None
@@ -725,7 +726,7 @@ fn discovered_attack(p: Puzzle) -> Option<u16> {
         if attacks::between(p.from(ply), p.to(ply)).contains(p.from(ours))
             && p.to(ply) != p.to(ours)
             && p.from(ply) != p.to(ours)
-            && !is_castling(p.mv(ours))
+            && !p.mv(ours).is_castle()
         {
             return found(ours);
         }
@@ -943,7 +944,7 @@ fn en_passant(p: Puzzle) -> Option<u16> {
 
 /// `castling`: a solver move castles.
 fn castling(p: Puzzle) -> Option<u16> {
-    p.solver_plies().find(|&ply| is_castling(p.mv(ply))).and_then(found)
+    p.solver_plies().find(|&ply| p.mv(ply).is_castle()).and_then(found)
 }
 
 /// `promotion`: a solver move promotes.
@@ -1052,7 +1053,7 @@ fn side_attack(p: Puzzle, corner_file: File, king_files: &[File], pieces: usize)
     let corner = Square::from_coords(corner_file, back_rank);
     let mut score = 0;
     for ply in p.solver_plies() {
-        let corner_distance = distance(corner, p.to(ply));
+        let corner_distance = corner.distance(p.to(ply));
         if p.checks(ply) {
             score += 1;
         }

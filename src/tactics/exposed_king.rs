@@ -34,10 +34,10 @@
 //!   even trades with check whose point is elsewhere; the even-trade rule
 //!   now leaves both out.
 
-use shakmaty::{attacks, Position, Rank, Role};
+use shakmaty::{attacks, Color, Position, Rank, Role};
 
 use super::{Detector, Fire, Label, Roles, Run};
-use crate::board::{relative_rank, value};
+use crate::board::{material, relative_rank, value};
 use crate::facts::PlyFacts;
 
 pub const DETECTOR: Detector = Detector { labels: &[Label::ExposedKing], run: Run::Move(detect) };
@@ -74,9 +74,8 @@ const MIDDLEGAME_MATERIAL: i32 = 20;
 /// takes with nothing after it.
 fn attacks_the_king(facts: &PlyFacts) -> bool {
     let board = facts.before.board();
-    let pieces = board.occupied() & !board.pawns() & !board.kings();
-    let material: i32 = pieces.into_iter().filter_map(|sq| board.role_at(sq)).map(value).sum();
-    if material < MIDDLEGAME_MATERIAL {
+    let pieces = material(board, Color::White) + material(board, Color::Black) - board.pawns().count() as i32;
+    if pieces < MIDDLEGAME_MATERIAL {
         return false;
     }
     let checker = facts.after.board().role_at(facts.to).map_or(0, value);

@@ -42,24 +42,21 @@ pub fn detect(line: &Line, labels: &mut LabelSet) {
 
 /// The phase of the game on `board`.
 pub fn phase(board: &Board) -> Label {
-    let pieces = (board.occupied() & !board.kings() & !board.pawns()).count();
-    let opening = !(pieces <= 10 || back_rank_sparse(board) || mixed(board));
-    if opening {
-        Label::Opening
-    } else if pieces <= 6 {
-        Label::Endgame
-    } else {
-        Label::Middlegame
-    }
+    divide(board, mixed)
 }
 
 /// The phase of the game on `board` as Lichess's divider gives it: the
 /// mixedness seen from White's side only, so a mirrored board may differ.
 /// Lichess's themes ([`crate::lichess`]) use it.
 pub fn lichess_phase(board: &Board) -> Label {
+    divide(board, |board| mixedness_of(board.white(), board.black()) > 150)
+}
+
+/// Lichess's divider, the armies' mixing read by `mixed` (asked last: it
+/// costs most).
+fn divide(board: &Board, mixed: impl FnOnce(&Board) -> bool) -> Label {
     let pieces = (board.occupied() & !board.kings() & !board.pawns()).count();
-    let mixed = || mixedness_of(board.white(), board.black()) > 150;
-    if !(pieces <= 10 || back_rank_sparse(board) || mixed()) {
+    if !(pieces <= 10 || back_rank_sparse(board) || mixed(board)) {
         Label::Opening
     } else if pieces <= 6 {
         Label::Endgame
