@@ -43,6 +43,9 @@
 //!   After, 19 of 20 (seed 2026): 0BM2T Rxh7+ Qxh7 Qxh7# collects the queen
 //!   only with the mate itself, and is now left out with 46 like it
 //!   (8 read: 7 mating combinations, 067sz Qf2+ Kh1 Qxe1# borderline).
+//! - With the final rules, 19 of 20 (seed 77), every forked piece named in
+//!   all 20: 04NON Rf7+ hits king and queen but the rook is taken at once,
+//!   a deflection whose win comes later.
 
 use shakmaty::{attacks, Bitboard, Position, Square};
 
