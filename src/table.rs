@@ -2,7 +2,7 @@
 //! and how one batch of annotated rows becomes their arrays.
 //!
 //! The tables are declared once, here, for every Arrow implementation that
-//! holds them: the Parquet writer builds polars-arrow arrays (`output.rs`),
+//! holds them: the Parquet writer builds polars-arrow arrays (`output/`),
 //! the Python package arrow-rs arrays (`python/`). Each implements
 //! [`ArrayBuilder`]; what goes into which column is decided only here.
 
