@@ -124,14 +124,14 @@ pub const RULES: &[Rule] = &[
     Rule {
         loser: Labels::One(Label::DiscoveredAttack),
         winners: Labels::One(Label::PinnedDefender),
-        when: When::If(|facts, da, pd| pd_gain(pd) >= discovery_hits(facts, da)),
+        when: When::If(|facts, da, pd| pd_stake(pd) >= discovery_hits(facts, da)),
         condition: "captured value ≥ value the discovery hits",
         why: "the pinned-defender capture wins at least what the discovery hits",
     },
     Rule {
         loser: Labels::One(Label::PinnedDefender),
         winners: Labels::One(Label::DiscoveredAttack),
-        when: When::If(|facts, pd, da| discovery_hits(facts, da) > pd_gain(pd)),
+        when: When::If(|facts, pd, da| discovery_hits(facts, da) > pd_stake(pd)),
         condition: "the discovery hits more than we capture",
         why: "the discovery hits more than the pinned-defender capture wins",
     },
@@ -212,11 +212,11 @@ fn tagged_mate_rank(fire: &Fire) -> usize {
 fn explains_the_trap(trap: &Fire, richer: &Fire) -> bool {
     let trapped = trap.roles.targets;
     let same_piece = (richer.roles.get(RoleName::victim) | richer.roles.targets).intersects(trapped);
-    same_piece || richer.gain.unwrap_or(0) >= trap.gain.unwrap_or(0)
+    same_piece || richer.stake.unwrap_or(0) >= trap.stake.unwrap_or(0)
 }
 
-fn pd_gain(pd: &Fire) -> i32 {
-    pd.gain.map_or(0, i32::from)
+fn pd_stake(pd: &Fire) -> i32 {
+    pd.stake.map_or(0, i32::from)
 }
 
 /// Value of what a discovered attack hits (a king outweighs everything).
@@ -331,12 +331,13 @@ mod tests {
         }
     }
 
-    fn fire(label: Label, roles: Roles, gain: Option<i16>) -> Fire {
+    fn fire(label: Label, roles: Roles, stake: Option<i16>) -> Fire {
         Fire {
             ply: 1,
             label,
             follow_up: false,
-            gain,
+            gain: None,
+            stake,
             collects: None,
             roles,
             solver: shakmaty::Color::White,

@@ -17,8 +17,14 @@ pub struct Fire {
     pub label: Label,
     /// The ply comes after the key move.
     pub follow_up: bool,
-    /// Material the tactic wins, in pawns, where that is defined.
+    /// What the tactic nets, in pawns, once the exchange it starts is over
+    /// (`tactics::net`); set after arbitration.
     pub gain: Option<i16>,
+    /// What the detector's rule sees the move win (the hung, forked or
+    /// trapped piece's value, an exchange's result): arbitration weighs
+    /// fires by it, and it stands in for `gain` where the line never
+    /// collects.
+    pub stake: Option<i16>,
     /// A payoff: the ply of the earlier fire of the line whose win this
     /// follow-up capture collects (spec §2); never set on the key move.
     pub collects: Option<u16>,
@@ -39,6 +45,7 @@ impl Fire {
             label,
             follow_up: ply.is_follow_up(),
             gain: None,
+            stake: None,
             collects: None,
             roles: Roles::default(),
             solver: ply.line().solver(),
@@ -56,8 +63,8 @@ impl Fire {
         self
     }
 
-    pub fn with_gain(mut self, gain: impl TryInto<i16>) -> Fire {
-        self.gain = gain.try_into().ok();
+    pub fn with_stake(mut self, stake: impl TryInto<i16>) -> Fire {
+        self.stake = stake.try_into().ok();
         self
     }
 

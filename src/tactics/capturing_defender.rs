@@ -56,7 +56,7 @@ pub fn detect(facts: &PlyFacts, fires: &mut Vec<Fire>) {
     let roles = Roles { defender: Some(defender), victim: Some(square), moved: Some(facts.to), ..Roles::default() };
     let fire = Fire::at(facts, Label::CapturingDefender).with_roles(roles);
     fires.push(match m.capture() {
-        Some(victim) => fire.with_gain(value(victim)),
+        Some(victim) => fire.with_stake(value(victim)),
         None => fire,
     });
 }

@@ -174,7 +174,7 @@ pub fn detect(facts: &PlyFacts, fires: &mut Vec<Fire>) {
             return;
         }
         let attack = Roles { attacker: Some(slider), ..roles() };
-        fires.push(Fire::at(facts, Label::DiscoveredAttack).with_roles(attack).with_gain(gain));
+        fires.push(Fire::at(facts, Label::DiscoveredAttack).with_roles(attack).with_stake(gain));
     }
     if checker.is_none() && facts.checkers.count() >= 2 {
         // Two checkers without an unmasked line: only en passant can do it.

@@ -61,7 +61,7 @@ pub fn detect(facts: &PlyFacts, fires: &mut Vec<Fire>) {
     };
     let fire = Fire::at(facts, Label::DoubleAttack).with_roles(roles);
     fires.push(match victim {
-        Some(victim) => fire.with_gain(value_at(after, victim)),
+        Some(victim) => fire.with_stake(value_at(after, victim)),
         None => fire,
     });
 }

@@ -88,7 +88,7 @@ pub fn detect(facts: &PlyFacts, fires: &mut Vec<Fire>) {
     let roles = Roles { attacker: Some(facts.to), targets: forked, victim, ..Roles::default() };
     let fire = Fire::at(facts, Label::Fork).with_roles(roles);
     fires.push(match victim {
-        Some(victim) => fire.with_gain(value_at(after, victim)),
+        Some(victim) => fire.with_stake(value_at(after, victim)),
         None => fire,
     });
 }
@@ -141,7 +141,8 @@ mod tests {
         assert_eq!(fork.roles.victim.unwrap().to_string(), "c3");
         let targets: Vec<String> = fork.squares(RoleName::targets).map(|s| s.to_string()).collect();
         assert_eq!(targets, ["c3", "g1"], "every forked piece, colour-relative order");
-        assert_eq!(fork.gain, Some(9));
+        // The queen for the knight, and the pawn that takes it back: net 7.
+        assert_eq!(fork.gain, Some(7));
     }
 
     #[test]

@@ -44,7 +44,7 @@ pub fn detect(facts: &PlyFacts, fires: &mut Vec<Fire>) {
         return;
     }
     let roles = Roles { victim: Some(v.victim), moved: Some(facts.to), ..Roles::default() };
-    fires.push(Fire::at(facts, Label::HangingPiece).with_roles(roles).with_gain(v.victim_value));
+    fires.push(Fire::at(facts, Label::HangingPiece).with_roles(roles).with_stake(v.victim_value));
 }
 
 #[cfg(test)]

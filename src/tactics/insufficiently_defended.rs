@@ -59,7 +59,7 @@ pub fn detect(facts: &PlyFacts, fires: &mut Vec<Fire>) {
         .min_by_key(|&sq| board::value_at(after, sq))
         .or_else(|| relative_squares(board::xray_defenders(after, facts.to, facts.them), facts.them).next());
     let roles = Roles { victim: Some(v.victim), defender, moved: Some(facts.to), ..Roles::default() };
-    fires.push(Fire::at(facts, Label::InsufficientlyDefended).with_roles(roles).with_gain(v.exchange as i16));
+    fires.push(Fire::at(facts, Label::InsufficientlyDefended).with_roles(roles).with_stake(v.exchange as i16));
 }
 
 #[cfg(test)]

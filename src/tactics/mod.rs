@@ -110,6 +110,8 @@ detectors! {
 /// Threat finding shared by detectors.
 pub mod threats;
 
+/// `gain`: what each tactic nets once its exchange is over.
+pub mod net;
 /// Payoff fires: which earlier fire a follow-up capture collects.
 pub mod payoff;
 
@@ -174,6 +176,7 @@ fn run(line: &Line, skip_silenced: bool) -> Classified {
     }
     out.fires.sort_by_key(|f| (f.ply, f.label));
     payoff::mark(line, &mut out.fires);
+    net::settle(line, &mut out.fires);
     out
 }
 

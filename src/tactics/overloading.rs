@@ -76,7 +76,7 @@ pub fn detect(facts: &PlyFacts, fires: &mut Vec<Fire>) {
         return;
     }
     let roles = Roles { defender: Some(defender), victim: Some(victim), moved: Some(facts.to), ..Roles::default() };
-    fires.push(Fire::at(facts, Label::Overloading).with_roles(roles).with_gain(won));
+    fires.push(Fire::at(facts, Label::Overloading).with_roles(roles).with_stake(won));
 }
 
 #[cfg(test)]

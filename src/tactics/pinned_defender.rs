@@ -79,7 +79,7 @@ pub fn detect(facts: &PlyFacts, fires: &mut Vec<Fire>) {
         moved: Some(facts.to),
         ..Roles::default()
     };
-    fires.push(Fire::at(facts, Label::PinnedDefender).with_roles(roles).with_gain(value(victim_role)));
+    fires.push(Fire::at(facts, Label::PinnedDefender).with_roles(roles).with_stake(value(victim_role)));
 }
 
 /// The pin that stops `guard` from recapturing on our landing square, if one

@@ -53,7 +53,7 @@ pub fn detect(facts: &PlyFacts, fires: &mut Vec<Fire>) {
         victim: Some(m.to()),
         ..Roles::default()
     };
-    fires.push(Fire::at(facts, Label::Skewer).with_roles(roles).with_gain(value(captured)));
+    fires.push(Fire::at(facts, Label::Skewer).with_roles(roles).with_stake(value(captured)));
 }
 
 #[cfg(test)]

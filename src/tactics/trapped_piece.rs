@@ -104,7 +104,7 @@ fn judge(facts: &PlyFacts, target: Square) -> Option<Fire> {
     }
     let escapes = flights.iter().map(|m| m.to()).collect();
     let roles = Roles { targets: Bitboard::from_square(target), attacker: Some(new_attacker), escapes, ..Roles::default() };
-    let mut fire = Fire::at(facts, Label::TrappedPiece).with_gain(value(facts.after.board().role_at(target)?) as i16);
+    let mut fire = Fire::at(facts, Label::TrappedPiece).with_stake(value(facts.after.board().role_at(target)?) as i16);
     if !followed_up {
         if flights.len() != 1 {
             return None;

@@ -1,0 +1,203 @@
+//! `gain`: what a tactic nets once the exchange it starts is over (issue
+//! 24), read off the line rather than off the piece it hits.
+//!
+//! How Koga computes it, for every fire whose detector saw material to win
+//! (a stake) or whose label is a material motif:
+//! - **The men it wins.** The enemy men the fire names as there to be won:
+//!   its `victim`, `pinned`, `behind` and `targets` (kings never count), where
+//!   they stand right after the fire's move.
+//! - **The capture that collects it.** The move of ours that takes the most
+//!   valuable of those men the line takes (the fire's own move, or a later
+//!   one, the men followed as the opponent moves them): a fork's queen taken
+//!   two moves on wherever it fled, after the knight that fled first.
+//! - **The exchange it starts**: that capture and the captures that follow
+//!   it in the line without a quiet move between (the recapture, and the
+//!   queen the recapturing king let go). Where the line ends before the
+//!   opponent has answered, the static exchange of spec §3 finishes it: the
+//!   opponent's best recapture, if it pays, is taken off. A recapturer pinned
+//!   to a piece behind it (spec §3 pins) gives that piece up by moving, and
+//!   counts it as lost: the defender the tactic pinned does not recapture.
+//! - **The net** is the material balance (ours minus theirs) once that
+//!   exchange is over, minus the balance before the fire's move: the skewered
+//!   queen that costs the skewering rook nets 4, not 9; a capture that ends
+//!   in a lost exchange nets below zero, and says so.
+//! - A fire whose man the line never takes keeps its detector's stake (the
+//!   hung or trapped piece's value): what it threatens to win, the line
+//!   stopping before it falls.
+
+use shakmaty::{Bitboard, Position, Square};
+
+use crate::board::{balance, pins_of, see, value_at};
+use crate::facts::{capture_square, captured_value};
+use crate::fire::Fire;
+use crate::line::{Cursor, Line};
+use crate::role::{RoleName, Roles};
+
+/// The enemy men a fire names as there to be won, where they stand after
+/// its move.
+fn men_to_win(roles: &Roles) -> Bitboard {
+    [RoleName::victim, RoleName::pinned, RoleName::behind, RoleName::targets]
+        .into_iter()
+        .fold(Bitboard::EMPTY, |men, role| men | roles.get(role))
+}
+
+/// The move that takes the most valuable of `men` (squares right after
+/// `ply`) the line takes, the first such where two are worth the same:
+/// `ply` itself where it captures there, or a later move of ours, the men
+/// followed as the opponent moves them.
+fn collecting_capture<'a>(ply: Cursor<'a>, men: Bitboard) -> Option<Cursor<'a>> {
+    let taken = |at: Cursor, men: Bitboard| {
+        let m = at.mv();
+        (m.is_capture() && men.contains(capture_square(m))).then(|| captured_value(m))
+    };
+    let mut best = taken(ply, men).map(|value| (value, ply));
+    let mut men = men;
+    if best.is_some() {
+        men.discard(capture_square(ply.mv()));
+    }
+    for at in ply.later() {
+        if men.is_empty() {
+            break;
+        }
+        if at.is_solver() {
+            if let Some(value) = taken(at, men) {
+                if best.is_none_or(|(most, _)| value > most) {
+                    best = Some((value, at));
+                }
+                men.discard(capture_square(at.mv()));
+            }
+        } else if let Some(from) = at.mv().from().filter(|&from| men.contains(from)) {
+            men.discard(from);
+            men.add(at.mv().to());
+        }
+    }
+    best.map(|(_, at)| at)
+}
+
+/// The material balance once the exchange that `capture` opens is over:
+/// the captures that follow it in the line, and where `through_checks`,
+/// the checks and their answers between them too; where the line stops
+/// with the other side to answer, what that side still wins on the square
+/// of the last move is taken off.
+fn balance_after_exchange(capture: Cursor, through_checks: bool) -> i32 {
+    let goes_on =
+        |at: &Cursor| at.mv().is_capture() || (through_checks && (at.after().is_check() || at.before().is_check()));
+    let mut last = capture;
+    while let Some(next) = last.reply().filter(goes_on) {
+        last = next;
+    }
+    let solver = capture.line().solver();
+    let settled = balance(last.after().board(), solver);
+    if last.reply().is_some() {
+        return settled;
+    }
+    let pending = best_recapture(last.after(), last.mv().to());
+    if last.after().turn() == solver {
+        settled + pending
+    } else {
+        settled - pending
+    }
+}
+
+/// What the side to move nets at best by capturing on `square` (0 where no
+/// capture pays): the static exchange of each legal capture, less the piece
+/// a pinned capturer leaves to its pinner.
+fn best_recapture(pos: &shakmaty::Chess, square: Square) -> i32 {
+    let board = pos.board();
+    let mut captures = pos.capture_moves();
+    captures.retain(|m| m.to() == square);
+    captures
+        .iter()
+        .filter_map(|m| {
+            let from = m.from()?;
+            let exchange = see(board, from, square, value_at(board, capture_square(*m)));
+            let exposed = pins_of(board, from)
+                .filter(|pin| pin.pinner != square)
+                .map(|pin| value_at(board, pin.behind))
+                .max()
+                .unwrap_or(0);
+            Some(exchange - exposed)
+        })
+        .max()
+        .unwrap_or(0)
+        .max(0)
+}
+
+/// Sets `gain` on `fires` (every fire of one line): the net where the line
+/// collects, the detector's stake where it does not.
+pub fn settle(line: &Line, fires: &mut [Fire]) {
+    for fire in fires.iter_mut() {
+        if fire.stake.is_none() && !fire.label.info().material {
+            continue;
+        }
+        let ply = line.at(usize::from(fire.ply));
+        let men = men_to_win(&fire.roles) & !ply.after().board().kings();
+        fire.gain = match collecting_capture(ply, men) {
+            Some(capture) => {
+                // A tactic that sets up a later capture collects through the
+                // checks it takes to get there; one that is the capture
+                // nets its own exchange.
+                let through_checks = capture.index() > ply.index() && !line.last().mates();
+                let net =
+                    balance_after_exchange(capture, through_checks) - balance(ply.before().board(), line.solver());
+                i16::try_from(net).ok()
+            }
+            None => fire.stake,
+        };
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::tactics::testing::fires_on;
+
+    /// The `gain` of the `label` fire on `ply`.
+    fn gain(fen: &str, moves: &str, ply: u16, label: &str) -> Option<i16> {
+        let fires = fires_on(fen, moves, ply);
+        let fire = fires.iter().find(|f| f.label.name() == label);
+        fire.unwrap_or_else(|| panic!("no {label} on ply {ply}: {fires:?}")).gain
+    }
+
+    #[test]
+    fn a_won_piece_that_is_taken_back_nets_the_difference() {
+        // Lichess 001xl: Rf7+ skewers king and queen; Rxf4 takes the queen,
+        // which the king then takes back: 9 for the rook's 5.
+        assert_eq!(gain("8/4R1k1/p5pp/3B4/5q2/8/5P1P/6K1 b - - 5 40", "g7f6 e7f7 f6e5 f7f4", 1, "skewer"), Some(4));
+        // Lichess 000Pw: ...Ne2+ forks king and queen; bxc3 takes the knight
+        // back and Qxc3 wins that pawn: 9 - 3 + 1.
+        let fen = "6k1/5p1p/4p3/4q3/3nN3/2Q3P1/PP3P1P/6K1 w - - 2 37";
+        assert_eq!(gain(fen, "e4d2 d4e2 g1f1 e2c3", 1, "fork"), Some(7));
+    }
+
+    #[test]
+    fn a_fork_whose_piece_falls_later_still_names_it() {
+        // Lichess 00BnG: ...Re7+ forks king and queen; Qxe7+ takes the rook
+        // first and ...Nxe7 the queen: 9 for 5.
+        let fen = "4Q3/ppkr1pp1/2p3n1/2P4p/1P1P4/4K3/P5P1/8 w - - 2 33";
+        assert_eq!(gain(fen, "d4d5 d7e7 e8e7 g6e7", 1, "fork"), Some(4));
+        // Lichess 06scF: ...Rc1+ costs the rook to win the queen, and the
+        // knight then forks the king and the d4 rook: the line's checks
+        // belong to the collection (-5 + 9 - 5 + 5).
+        let fen = "2r3k1/1p4pp/p3p3/8/3p1nP1/8/PPr4P/1K1RQ3 w - - 0 29";
+        assert_eq!(gain(fen, "d1d4 c2c1 e1c1 c8c1 b1c1 f4e2 c1d2 e2d4", 1, "fork"), Some(4));
+    }
+
+    #[test]
+    fn a_capture_nets_its_own_exchange_not_the_tactics_after_it() {
+        // Lichess 0AoIc: Qxe8+ takes a rook; the knight fork that wins the
+        // queen after it is another fire's.
+        let fen = "r1bqr2k/ppp4n/2n1p1Q1/3pP3/3P1N1R/2P2pp1/PP6/R1B2K2 b - - 0 20";
+        assert_eq!(gain(fen, "d8h4 g6e8 h8g7 f4h5 h4h5 e8h5", 1, "hangingPiece"), Some(5));
+        // Lichess 08MJl: ...Qxb1+ takes a rook on the way to mate; the queen
+        // taken with mate is not this capture's.
+        let fen = "8/4kpp1/4p2p/1p6/3q4/3P1Q2/P4PPP/RR4K1 w - - 6 21";
+        assert_eq!(gain(fen, "b1b5 d4a1 b5b1 a1b1 f3d1 b1d1", 3, "hangingPiece"), Some(5));
+    }
+
+    #[test]
+    fn a_pinned_man_does_not_take_back() {
+        // ...Qxc6: dxc6 would give up the d4 queen to the d7 rook.
+        let fen = "6k1/p2r1ppp/2Nq4/3P4/3Q4/8/PP3PPP/6K1 w - - 0 30";
+        assert_eq!(gain(fen, "h2h3 d6c6", 1, "pinnedDefender"), Some(3));
+    }
+}
