@@ -30,6 +30,7 @@ pub mod mate_scene;
 pub mod output;
 pub mod pipeline;
 pub mod role;
+pub mod select;
 pub mod table;
 pub mod tactics;
 

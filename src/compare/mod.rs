@@ -347,7 +347,7 @@ pub fn compare_output_exact(dir: &std::path::Path, examples: bool) -> Result<Exa
 /// The Parquet files of one table of an output directory: the file, or
 /// its part files in order.
 #[cfg(feature = "parquet")]
-fn table_files(dir: &std::path::Path, name: &str) -> Result<Vec<std::path::PathBuf>, CompareError> {
+pub(crate) fn table_files(dir: &std::path::Path, name: &str) -> Result<Vec<std::path::PathBuf>, CompareError> {
     let table = dir.join(name);
     if !table.is_dir() {
         return Ok(vec![table]);
@@ -364,7 +364,10 @@ fn table_files(dir: &std::path::Path, name: &str) -> Result<Vec<std::path::PathB
 
 /// Some columns of one Parquet file.
 #[cfg(feature = "parquet")]
-fn read_columns(path: &std::path::Path, columns: &[&str]) -> Result<polars::prelude::DataFrame, CompareError> {
+pub(crate) fn read_columns(
+    path: &std::path::Path,
+    columns: &[&str],
+) -> Result<polars::prelude::DataFrame, CompareError> {
     use polars::prelude::*;
     let fail = |source: PolarsError| CompareError::Parquet { path: path.to_owned(), source };
     let file = std::fs::File::open(path).map_err(|e| fail(e.into()))?;
@@ -373,7 +376,7 @@ fn read_columns(path: &std::path::Path, columns: &[&str]) -> Result<polars::prel
 
 /// The words of one row of a list column; `None` for a null row.
 #[cfg(feature = "parquet")]
-fn list_words(list: &polars::prelude::ListChunked, row: usize) -> Option<Vec<String>> {
+pub(crate) fn list_words(list: &polars::prelude::ListChunked, row: usize) -> Option<Vec<String>> {
     let series = list.get_as_series(row)?;
     let values = series.str().ok()?;
     Some((0..values.len()).filter_map(|i| values.get(i)).map(str::to_owned).collect())

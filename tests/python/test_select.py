@@ -1,0 +1,123 @@
+"""`koga select`: the puzzles it picks meet every filter, as many as DuckDB
+counts on the annotated output; PGN that chess software reads back; the
+same selection from the CSV and from the output directory; samples that a
+seed reproduces."""
+import csv
+import io
+import json
+import os
+import subprocess
+
+import chess
+import chess.pgn
+import duckdb
+import pytest
+
+from conftest import SAMPLE, koga_binary
+
+FILTERS = ["--label", "fork", "--min-rating", "1200", "--max-rating", "2000", "--min-popularity", "50",
+           "--theme", "short", "--without-theme", "mate"]
+
+
+def select(source, *options):
+    """Runs `koga select`; returns its standard output and summary line."""
+    done = subprocess.run([koga_binary(), "select", source, *options], check=True, capture_output=True, text=True)
+    return done.stdout, done.stderr.strip()
+
+
+def csv_rows(text):
+    return list(csv.DictReader(io.StringIO(text)))
+
+
+def test_a_selection_meets_every_filter_and_duckdb_counts_as_many(sample):
+    text, summary = select(SAMPLE, *FILTERS, "--format", "csv")
+    rows = csv_rows(text)
+    assert rows, "the filters match some of the sample"
+    assert summary.startswith(f"koga: {len(rows)} puzzles matched, {len(rows)} selected")
+    for row in rows:
+        themes = row["Themes"].split()
+        assert 1200 <= int(row["Rating"]) <= 2000 and int(row["Popularity"]) >= 50
+        assert "short" in themes and "mate" not in themes
+    (count,), = duckdb.sql(f"""
+        SELECT count(*) FROM read_parquet('{sample.glob("puzzles")}') p
+        WHERE p.rating BETWEEN 1200 AND 2000 AND p.popularity >= 50
+          AND list_contains(p.lichess_themes, 'short') AND NOT list_contains(p.lichess_themes, 'mate')
+          AND EXISTS (SELECT 1 FROM read_parquet('{sample.glob("fires")}') f
+                      WHERE f.row_number = p.row_number AND f.label = 'fork'
+                        AND NOT f.follow_up AND f.collects IS NULL)
+    """).fetchall()
+    assert len(rows) == count
+    ids = duckdb.sql(f"""
+        SELECT DISTINCT p.puzzle_id FROM read_parquet('{sample.glob("puzzles")}') p
+        JOIN read_parquet('{sample.glob("fires")}') f USING (row_number)
+        WHERE f.label = 'fork' AND NOT f.follow_up AND f.collects IS NULL
+    """).fetchall()
+    assert {r["PuzzleId"] for r in rows} <= {i for i, in ids}
+
+
+def test_the_output_directory_gives_the_csvs_selection(sample):
+    from_csv, _ = select(SAMPLE, *FILTERS, "--format", "csv", "--order", "rating")
+    from_dir, _ = select(sample.directory, *FILTERS, "--format", "csv", "--order", "rating")
+    assert from_csv == from_dir
+    ratings = [int(r["Rating"]) for r in csv_rows(from_csv)]
+    assert ratings == sorted(ratings)
+
+
+def test_a_sample_is_reproducible_and_drawn_from_the_matches():
+    everything = {r["PuzzleId"] for r in csv_rows(select(SAMPLE, "--label", "fork", "--format", "csv")[0])}
+    first = csv_rows(select(SAMPLE, "--label", "fork", "--sample", "10", "--seed", "7", "--format", "csv")[0])
+    again = csv_rows(select(SAMPLE, "--label", "fork", "--sample", "10", "--seed", "7", "--format", "csv")[0])
+    other = csv_rows(select(SAMPLE, "--label", "fork", "--sample", "10", "--seed", "8", "--format", "csv")[0])
+    assert first == again and len(first) == 10
+    assert {r["PuzzleId"] for r in first} <= everything
+    assert {r["PuzzleId"] for r in first} != {r["PuzzleId"] for r in other}
+
+
+def test_pgn_replays_the_line_and_draws_on_real_squares(tmp_path):
+    out = tmp_path / "forks.pgn"
+    _, summary = select(SAMPLE, "--label", "fork", "--limit", "5", "--out", str(out), "--split", "2")
+    files = sorted(p.name for p in tmp_path.iterdir())
+    assert files == ["forks-001.pgn", "forks-002.pgn", "forks-003.pgn"], summary
+    rows = {r["PuzzleId"]: r for r in csv_rows(select(SAMPLE, "--label", "fork", "--limit", "5", "--format", "csv")[0])}
+    games = []
+    for name in files:
+        with open(tmp_path / name) as f:
+            while (game := chess.pgn.read_game(f)) is not None:
+                assert not game.errors, game.errors
+                games.append(game)
+    assert len(games) == 5
+    for game in games:
+        row = rows[game.headers["PuzzleId"]]
+        assert game.headers["FEN"] == row["FEN"] and game.headers["SetUp"] == "1"
+        assert game.headers["Site"] == row["GameUrl"]
+        assert [m.uci() for m in game.mainline_moves()] == row["Moves"].split()
+        judged = list(game.mainline())[1]
+        assert judged.comment.startswith("fork") or "fork" in judged.comment, judged.comment
+        arrows = judged.arrows()
+        assert arrows, judged.comment
+        board = judged.board()
+        # The fork's arrows start on the forking piece, which the key move moved.
+        assert any(a.tail == judged.move.to_square for a in arrows if a.color == "red"), judged.comment
+        assert all(board.piece_at(a.head) is not None for a in arrows), judged.comment
+
+
+def test_json_lines_carry_the_fires_of_fires_parquet(sample):
+    text, _ = select(SAMPLE, "--label", "pin", "--on", "any", "--limit", "20", "--format", "jsonl")
+    puzzles = [json.loads(line) for line in text.splitlines()]
+    assert len(puzzles) == 20
+    for p in puzzles:
+        want = duckdb.sql(f"""
+            SELECT f.ply, f.label, f.gain FROM read_parquet('{sample.glob("fires")}') f
+            JOIN read_parquet('{sample.glob("puzzles")}') p USING (row_number)
+            WHERE p.puzzle_id = '{p["puzzle_id"]}' ORDER BY f.ply, f.label
+        """).fetchall()
+        got = sorted((f["ply"], f["label"], f["gain"]) for f in p["fires"])
+        assert got == sorted(want)
+        assert any(f["label"] == "pin" and f["collects"] is None for f in p["fires"])
+
+
+def test_bad_arguments_are_refused_with_a_reason():
+    done = subprocess.run([koga_binary(), "select", SAMPLE, "--label", "forkk"], capture_output=True, text=True)
+    assert done.returncode != 0 and '"forkk" is not a label' in done.stderr
+    done = subprocess.run([koga_binary(), "select", SAMPLE, "--split", "3"], capture_output=True, text=True)
+    assert done.returncode != 0 and "--out" in done.stderr
