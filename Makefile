@@ -12,7 +12,7 @@ BENCH_ROWS    ?= 1000000
 BENCH_THREADS ?= 0
 LICHESS_URL   := https://database.lichess.org/lichess_db_puzzle.csv.zst
 
-.PHONY: all build annotate notebook python test test-rust test-python docs bench bench-e2e bench-python download clean
+.PHONY: all build annotate notebook gallery python test test-rust test-python test-browser docs bench bench-e2e bench-python download clean
 
 all: build
 
@@ -25,8 +25,9 @@ annotate: build
 
 ## Every test: Rust unit, golden and end-to-end tests, then the Parquet
 ## read back by DuckDB, polars, pyarrow and pandas, and the Python package
-## on Ray and Spark (tests/python).
-test: test-rust test-python
+## on Ray and Spark (tests/python), then the gallery and a label doc in a
+## real browser (tests/browser; skipped, saying so, where Node.js is missing).
+test: test-rust test-python test-browser
 
 test-rust:
 	$(CARGO) fmt --all -- --check
@@ -42,6 +43,13 @@ $(PYENV)/installed: tests/python/requirements.txt notebooks/requirements.txt
 	$(PYENV)/bin/python -m pip install --quiet --disable-pip-version-check \
 		-r tests/python/requirements.txt -r notebooks/requirements.txt
 	touch $@
+
+## A static gallery of the sample's labels: out/gallery/index.html, one page
+## per label with real puzzles drawn at the judged move. GALLERY_OUT reads
+## another output directory.
+GALLERY_OUT ?= out/sample
+gallery: annotate $(PYENV)/installed
+	$(PYENV)/bin/python scripts/gallery.py $(GALLERY_OUT) --koga $(KOGA) --out out/gallery
 
 ## Run the tour notebook headless on the sample's output: out/tour.html, and
 ## the README's pictures in docs/img/. NOTEBOOK_OUT reads another output.
@@ -64,14 +72,20 @@ test-python: $(PYENV)/installed
 	$(CARGO) build --locked --quiet
 	$(MAKE) --no-print-directory python PYTHON_PROFILE=dev
 	KOGA=target/debug/koga $(PYENV)/bin/python -m pytest -q -p no:cacheprovider tests/python
-	$(PYTHON) scripts/gen_tactic_docs.py --koga target/debug/koga --check
+	$(PYENV)/bin/python scripts/gen_tactic_docs.py --koga target/debug/koga --check
+
+## The gallery and one label doc open in headless Chromium: every board
+## loads, no console error; screenshots in target/browser/shots/.
+test-browser: $(PYENV)/installed
+	$(CARGO) build --locked --quiet
+	scripts/test_browser.sh
 
 ## Regenerate what is generated from the code: docs/tactics/ (the vocabulary,
 ## the detectors' rules and test positions), docs/arbitration.md (the
 ## arbitration table) and the README's table of labels.
-docs:
+docs: $(PYENV)/installed
 	$(CARGO) build --locked --quiet
-	$(PYTHON) scripts/gen_tactic_docs.py --koga target/debug/koga
+	$(PYENV)/bin/python scripts/gen_tactic_docs.py --koga target/debug/koga
 	KOGA_BLESS=1 $(CARGO) test --locked --quiet --no-default-features --test classifier generated_docs
 
 ## Benchmarks: criterion (reading, replay, classify), then end-to-end.

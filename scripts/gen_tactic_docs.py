@@ -2,7 +2,9 @@
 """Writes docs/tactics/<label>.md, in the seeds' form, from the sources of
 truth: the vocabulary (`koga labels --format json`: kind, family, roles,
 description), each detector's opening doc comment (its rules) and the
-positions its tests use (plus the golden seed cases for the seed tactics).
+positions its tests use (plus the golden seed cases for the seed tactics),
+each drawn as a board at the judged move (docs/tactics/boards/, with the
+fire's squares as `koga explain` gives them; scripts/boards.py).
 
     scripts/gen_tactic_docs.py [--koga BIN]          # (re)write the docs
     scripts/gen_tactic_docs.py [--koga BIN] --check  # fail if a doc is out of date
@@ -14,6 +16,9 @@ import subprocess
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from boards import board_at, explained_roles  # noqa: E402  (python-chess: the project's environment)
+
 SRC = os.path.join(ROOT, "src", "tactics")
 OUT = os.path.join(ROOT, "docs", "tactics")
 CASE = re.compile(r'\(\s*"([^"]+)",\s*"([^"]+)",\s*"([^"]*)",\s*(\d+)\s*\)')
@@ -76,8 +81,18 @@ def role_text(role):
     return f"`{role['name']}`" + (" (several)" if role["holds"] == "many" else "")
 
 
-def render(info, rules, positions, listed, lichess, judged):
+def render(info, rules, positions, listed, lichess, judged, koga, boards):
+    """The doc's Markdown; `boards` collects its board files (name → SVG)."""
     label = info["name"]
+
+    def board(fen, moves, ply, fires):
+        roles = explained_roles(koga, fen, moves, ply, label) if fires else {}
+        svg, _ = board_at(fen, moves, ply, roles, size=240, coordinates=False, white_below=True)
+        name = f"{label}-{len(boards) + 1:02}.svg"
+        boards[name] = svg
+        verdict = "fires" if fires else "does not fire"
+        return f"  ![{label} {verdict} on ply {ply}: the board after it, White below](boards/{name})"
+
     seed = info["family"] == "seed"
     out = [f"# {label}", "", f"{info['description']}.", ""]
     out.append(f"A {info['kind']} label of the {info['family']} family.")
@@ -93,7 +108,8 @@ def render(info, rules, positions, listed, lichess, judged):
         n += 1
         verdict = "fires" if fires else "does not fire"
         out.append(f"- **{c['title']}** ({c['kind']}, golden `{c['id']}`): {label} {verdict} on ply {c['judged_ply']}.  ")
-        out.append(f"  `{c['fen']}` — `{c['moves']}`")
+        out.append(f"  `{c['fen']}` — `{c['moves']}`  ")
+        out.append(board(c["fen"], c["moves"], c["judged_ply"], fires))
     for lab, fires, name, fen, moves, ply, comment in positions:
         if lab != label:
             continue
@@ -102,7 +118,8 @@ def render(info, rules, positions, listed, lichess, judged):
         what = f"Lichess {name}" if re.fullmatch(r"[0-9A-Za-z]{5}", name) else name[0].upper() + name[1:]
         note = f" {comment}" if comment else ""
         out.append(f"- **{what}**: {label} {verdict} on ply {ply}.{note}  ")
-        out.append(f"  `{fen}` — `{moves}`")
+        out.append(f"  `{fen}` — `{moves}`  ")
+        out.append(board(fen, moves, ply, fires))
     out += [f"- {p}" for p in listed]
     if n == 0 and not listed:
         out.append("- See the unit tests of `src/tactics/` for this label.")
@@ -120,7 +137,7 @@ def main():
     check = "--check" in sys.argv
     koga = sys.argv[sys.argv.index("--koga") + 1] if "--koga" in sys.argv else os.path.join(ROOT, "target", "debug", "koga")
     labels = vocabulary(koga)
-    docs = {}
+    docs, boards = {}, {}
     for name in sorted(os.listdir(SRC)):
         if not name.endswith(".rs"):
             continue
@@ -131,7 +148,7 @@ def main():
         for label in names:
             if label not in labels:
                 sys.exit(f"{name}: documents {label!r}, which `koga labels` does not declare")
-            docs[label] = render(labels[label], rules, positions, listed, lichess, judged)
+            docs[label] = render(labels[label], rules, positions, listed, lichess, judged, koga, boards)
     missing = sorted(set(labels) - set(docs))
     if missing:
         sys.exit(f"no detector documents {missing} (a `//! # label` header in src/tactics/)")
@@ -144,10 +161,23 @@ def main():
             stale.append(path)
             if not check:
                 open(path, "w").write(text)
+    board_dir = os.path.join(OUT, "boards")
+    os.makedirs(board_dir, exist_ok=True)
+    for name, svg in boards.items():
+        path = os.path.join(board_dir, name)
+        old = open(path).read() if os.path.exists(path) else None
+        if old != svg:
+            stale.append(path)
+            if not check:
+                open(path, "w").write(svg)
+    for name in sorted(set(os.listdir(board_dir)) - set(boards)):
+        stale.append(os.path.join(board_dir, name))
+        if not check:
+            os.remove(os.path.join(board_dir, name))
     if check and stale:
         print("out of date (run scripts/gen_tactic_docs.py):", *stale, sep="\n  ")
         sys.exit(1)
-    print(f"docs/tactics: {len(docs)} labels{' checked' if check else ' written'}")
+    print(f"docs/tactics: {len(docs)} labels, {len(boards)} boards{' checked' if check else ' written'}")
 
 
 if __name__ == "__main__":

@@ -11,8 +11,9 @@
 //!   put there by the opponent's answer.
 //! - pinnedDefender describing the same pieces absorbs it (arbitration).
 //! - Roles: `defender` (the guard we captured, where it stood), `victim`
-//!   (the square of the next capture or mate), `moved`. `gain` is the
-//!   victim's value when the next move captures.
+//!   (the square of the next capture or mate), `moved`. Its stake is
+//!   the victim's value when the next move captures; `gain` is what the
+//!   line nets (`tactics::net`).
 //!
 //! Koga and Lichess:
 //! - Lichess 115, Koga 115, both 114: precision, recall and F1 0.991. Koga's

@@ -36,8 +36,8 @@
 //!   and doubleCheck; for discoveredAttack every enemy piece the unmasked
 //!   lines hit and win, the king included, and the piece the moved piece
 //!   hits that our next move takes), `moved` (where our moving piece
-//!   landed). `gain`: the most valuable target's value for an attack on
-//!   pieces, none for a check.
+//!   landed). stake: the most valuable target's value for an attack on
+//!   pieces, none for a check; `gain` is what the line nets (`tactics::net`).
 //!
 //! Judged by hand:
 //! - discoveredAttack before: 16 of 20 random dev fires (seed 7); misses were

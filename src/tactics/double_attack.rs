@@ -16,7 +16,8 @@
 //! - Roles: `moved` (where the moved piece landed), `attacker` (the piece
 //!   that would mate, where it is another than the moved one), `targets`
 //!   (every newly menaced piece), `victim` (the menaced piece our next move
-//!   takes, if it does). `gain` is the victim's value.
+//!   takes, if it does). Its stake is the victim's value; `gain` is what
+//!   the line nets (`tactics::net`).
 //!
 //! Judged by hand:
 //! - Before, as two threats by two pieces: 20 of 20 random dev fires (seed 7)

@@ -20,7 +20,9 @@
 //! - Coexists with hangingPiece; a trappedPiece on the same move gives way.
 //! - Roles: `attacker` (the forking piece), `targets` (every forked piece),
 //!   `victim` (the forked piece our next move captures where it stood, if
-//!   it does; never the king). `gain` is that piece's value.
+//!   it does; never the king). `gain` is what the fork nets once the
+//!   exchange is over, whichever forked piece falls and when
+//!   (`tactics::net`).
 //!
 //! Koga and Lichess:
 //! - Lichess 2,546, Koga 2,375, both 2,347: precision 0.988, recall 0.922,

@@ -19,7 +19,8 @@
 //!   capture only restores the balance — not a hanging piece.
 //! - Coexists with fork and skewer; outranks a bare deflection (arbitration).
 //! - Roles: `victim` (the piece taken), `moved` (our capturer's square).
-//!   `gain` is the victim's value.
+//!   `gain` is what the capture nets once its exchange is over
+//!   (`tactics::net`).
 //!
 //! Judged by hand:
 //! - Follow-up fires: 19 of 20 random dev fires (seed 7) win material for good;

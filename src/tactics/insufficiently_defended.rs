@@ -16,7 +16,8 @@
 //!   pinnedDefender capture of the same piece, which says why the guards
 //!   cannot take back (arbitration).
 //! - Roles: `victim`, `defender` (the least valuable defender), `moved`;
-//!   `gain` is the net exchange.
+//!   `gain` is what the capture nets once its exchange is over
+//!   (`tactics::net`).
 //!
 //! Test positions: see the tests below — a rook defended only by a pawn
 //! taken by a bishop (wins 2), Lichess puzzles where a defended queen falls
@@ -32,8 +33,8 @@
 //!   09wjr, 03lo0), a capture that opens a file for the attack (0C0nC), an en-
 //!   passant capture whose point is the pawn fork (04Mtz), and the payoff of a
 //!   fork Koga does not see because the cheaper attacker is pinned (0Aehj).
-//!   `gain` overstates recaptures (00LO6 cxd5 nets 2, says 5): the gain issue
-//!   takes that up.
+//!   `gain` once overstated recaptures (00LO6 cxd5 nets 2, said 5); it is
+//!   now the net.
 
 use shakmaty::Position;
 use super::{Detector, Fire, Label, Roles, Run};

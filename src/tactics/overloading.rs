@@ -16,8 +16,9 @@
 //! - A king as the defender counts; the second piece may be anything but a
 //!   king.
 //! - Roles: `defender` (the overloaded piece, where it stood), `victim` (the
-//!   second piece, collected next), `moved`. `gain` is what the capture of
-//!   the second piece wins by the static exchange.
+//!   second piece, collected next), `moved`. Its stake is what the capture
+//!   of the second piece wins by the static exchange; `gain` is what the
+//!   line nets (`tactics::net`).
 //!
 //! Koga and Lichess:
 //! - Lichess tags no puzzle overloading (its detector returns false), so

@@ -28,7 +28,8 @@
 //!   the same pieces.
 //! - Roles: `victim` (the guarded piece we take), `defender` and `pinned`
 //!   (the pinned guard), `pinner` (our piece holding it), `behind` (king or more valuable
-//!   piece it is pinned to). `gain` is the victim's value.
+//!   piece it is pinned to). Its stake (what arbitration weighs) is the
+//!   victim's value; `gain` is the net (`tactics::net`).
 //!
 //! Judged by hand:
 //! - Before the rules that a guard must really be tied down: 17 of 20

@@ -13,7 +13,9 @@
 //!   answered). The reverse order (more valuable piece behind) is a `pin`.
 //! - Roles: `attacker` (our slider, where it stood), `targets` (the front
 //!   piece, where it stood), `behind` and `victim` (the piece behind,
-//!   collected). `gain` is its value.
+//!   collected). `gain` is what the skewer nets once the exchange is over:
+//!   the queen behind the king, less the skewering rook taken back
+//!   (`tactics::net`).
 //!
 //! Koga and Lichess:
 //! - Lichess 411, Koga 411, both 411: precision, recall and F1 1.000. Koga's

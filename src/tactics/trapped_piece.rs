@@ -36,8 +36,9 @@
 //!   spotlight (arbitration).
 //! - Roles: `targets` (the trapped piece, where it stands after our move),
 //!   `attacker` (a new attacker), `escapes` (every square it could flee to,
-//!   each of which loses it; empty when it has no legal move). `gain` is the
-//!   target's value.
+//!   each of which loses it; empty when it has no legal move). Its stake is the
+//!   target's value, and `gain` where the line never takes it; else what
+//!   the line nets (`tactics::net`).
 //!
 //! Judged by hand:
 //! - 18 of 20 random dev fires (seed 7) are the tactic. Misses: a piece pinned
