@@ -165,58 +165,66 @@ enum Command {
     },
     /// Pick puzzles by label, where it fires, rating, Lichess theme, popularity and plays, and write them as
     /// PGN (the fires in words and arrows), CSV or JSON lines
-    Select {
-        /// A puzzle CSV (plain or .zst, classified on the way), or an output directory of `koga annotate`
-        input: String,
-        /// A label that must fire (repeat: all must), e.g. --label fork --label pin
-        #[arg(long = "label", value_name = "LABEL")]
-        labels: Vec<String>,
-        /// Where the labels must fire
-        #[arg(long, value_enum, default_value = "key")]
-        on: OnArg,
-        /// Count payoff fires too (follow-up captures that only collect what an earlier fire won)
-        #[arg(long)]
-        payoffs: bool,
-        /// Lowest rating (a row without one does not match)
-        #[arg(long, value_name = "N")]
-        min_rating: Option<i32>,
-        /// Highest rating
-        #[arg(long, value_name = "N")]
-        max_rating: Option<i32>,
-        /// A Lichess theme that must be present (repeat: all must): the published Themes where the input has
-        /// them, else those computed by Lichess's rules
-        #[arg(long = "theme", value_name = "THEME")]
-        themes: Vec<String>,
-        /// A Lichess theme that must be absent (repeat: none may be present)
-        #[arg(long = "without-theme", value_name = "THEME")]
-        without_themes: Vec<String>,
-        /// Lowest popularity
-        #[arg(long, value_name = "N")]
-        min_popularity: Option<i32>,
-        /// Fewest times played
-        #[arg(long, value_name = "N")]
-        min_plays: Option<i32>,
-        /// Keep the first N matches (in --order)
-        #[arg(long, value_name = "N", conflicts_with = "sample")]
-        limit: Option<usize>,
-        /// Keep N matches chosen at random: the same --seed picks the same puzzles
-        #[arg(long, value_name = "N")]
-        sample: Option<usize>,
-        /// Seed of --sample
-        #[arg(long, value_name = "S", default_value_t = 0, requires = "sample")]
-        seed: u64,
-        /// Order of the puzzles written (and of the first N kept by --limit)
-        #[arg(long, value_enum, default_value = "input")]
-        order: OrderArg,
-        #[arg(long, value_enum, default_value = "pgn")]
-        format: SelectFormat,
-        /// Write to FILE instead of standard output
-        #[arg(long, short, value_name = "FILE")]
-        out: Option<PathBuf>,
-        /// Write files of at most N puzzles: FILE-001.pgn, FILE-002.pgn, … (64: a Lichess study's chapters)
-        #[arg(long, value_name = "N", requires = "out", value_parser = clap::value_parser!(u64).range(1..))]
-        split: Option<u64>,
-    },
+    Select(SelectArgs),
+}
+
+/// `koga select`'s arguments.
+#[derive(clap::Args)]
+struct SelectArgs {
+    /// A puzzle CSV (plain or .zst, classified on the way), or an output directory of `koga annotate`
+    input: String,
+    /// A label that must fire (repeat: all must), e.g. --label fork --label pin
+    #[arg(long = "label", value_name = "LABEL")]
+    labels: Vec<String>,
+    /// Where the labels must fire
+    #[arg(long, value_enum, default_value = "key")]
+    on: OnArg,
+    /// Count payoff fires too (follow-up captures that only collect what an earlier fire won)
+    #[arg(long)]
+    payoffs: bool,
+    /// Rating range, e.g. 1400-1700 (1500- or -1800 leave an end open); a row without a rating does not
+    /// match
+    #[arg(long, value_name = "MIN-MAX", conflicts_with_all = ["min_rating", "max_rating"])]
+    rating: Option<String>,
+    /// Lowest rating
+    #[arg(long, value_name = "N")]
+    min_rating: Option<i32>,
+    /// Highest rating
+    #[arg(long, value_name = "N")]
+    max_rating: Option<i32>,
+    /// A Lichess theme that must be present (repeat: all must): the published Themes where the input has
+    /// them, else those computed by Lichess's rules
+    #[arg(long = "theme", value_name = "THEME")]
+    themes: Vec<String>,
+    /// A Lichess theme that must be absent (repeat: none may be present)
+    #[arg(long = "without-theme", value_name = "THEME")]
+    without_themes: Vec<String>,
+    /// Lowest popularity
+    #[arg(long, value_name = "N")]
+    min_popularity: Option<i32>,
+    /// Fewest times played
+    #[arg(long, value_name = "N")]
+    min_plays: Option<i32>,
+    /// Keep the first N matches (in --order)
+    #[arg(long, value_name = "N", conflicts_with = "sample")]
+    limit: Option<usize>,
+    /// Keep N matches chosen at random: the same --seed picks the same puzzles
+    #[arg(long, value_name = "N")]
+    sample: Option<usize>,
+    /// Seed of --sample
+    #[arg(long, value_name = "S", default_value_t = 0, requires = "sample")]
+    seed: u64,
+    /// Order of the puzzles written (and of the first N kept by --limit)
+    #[arg(long, value_enum, default_value = "input")]
+    order: OrderArg,
+    #[arg(long, value_enum, default_value = "pgn")]
+    format: SelectFormat,
+    /// Write to FILE instead of standard output
+    #[arg(long, short, value_name = "FILE")]
+    out: Option<PathBuf>,
+    /// Write files of at most N puzzles: FILE-001.pgn, FILE-002.pgn, … (64: a Lichess study's chapters)
+    #[arg(long, value_name = "N", requires = "out", value_parser = clap::value_parser!(u64).range(1..))]
+    split: Option<u64>,
 }
 
 fn main() -> ExitCode {
@@ -262,67 +270,7 @@ fn main() -> ExitCode {
         Command::Compare { input, format, examples, without_payoffs, exact: false } => {
             compare(&input, format, examples.as_deref(), without_payoffs)
         }
-        Command::Select {
-            input,
-            labels,
-            on,
-            payoffs,
-            min_rating,
-            max_rating,
-            themes,
-            without_themes,
-            min_popularity,
-            min_plays,
-            limit,
-            sample,
-            seed,
-            order,
-            format,
-            out,
-            split,
-        } => {
-            let on = match on {
-                OnArg::Key => select::On::Key,
-                OnArg::FollowUp => select::On::FollowUp,
-                OnArg::Any => select::On::Any,
-            };
-            labels
-                .iter()
-                .map(|name| select::label_named(name))
-                .collect::<Result<Vec<_>, _>>()
-                .map_err(Into::into)
-                .and_then(|labels| {
-                    let criteria = select::Criteria {
-                        labels,
-                        on,
-                        payoffs,
-                        min_rating,
-                        max_rating,
-                        themes,
-                        without_themes,
-                        min_popularity,
-                        min_plays,
-                    };
-                    let pick = match (limit, sample) {
-                        (_, Some(n)) => select::Pick::Sample { n, seed },
-                        (Some(n), None) => select::Pick::First(n),
-                        (None, None) => select::Pick::All,
-                    };
-                    let order = match order {
-                        OrderArg::Input => select::Order::Input,
-                        OrderArg::Rating => select::Order::Rating,
-                        OrderArg::RatingDown => select::Order::RatingDown,
-                        OrderArg::Popularity => select::Order::Popularity,
-                        OrderArg::Plays => select::Order::Plays,
-                    };
-                    let format = match format {
-                        SelectFormat::Pgn => select::export::Format::Pgn,
-                        SelectFormat::Csv => select::export::Format::Csv,
-                        SelectFormat::Jsonl => select::export::Format::Jsonl,
-                    };
-                    run_select(&input, &criteria, order, pick, format, out.as_deref(), split)
-                })
-        }
+        Command::Select(args) => select_puzzles(args),
         Command::Compare { input, format, examples, exact: true, .. } => {
             compare_exact(&input, format, examples.as_deref())
         }
@@ -400,6 +348,50 @@ fn compare_exact(input: &str, format: CompareFormat, examples: Option<&str>) -> 
     Ok(())
 }
 
+fn select_puzzles(args: SelectArgs) -> CliResult {
+    let (min_rating, max_rating) = match &args.rating {
+        Some(range) => select::rating_range(range)?,
+        None => (args.min_rating, args.max_rating),
+    };
+    if let (Some(low), Some(high)) = (min_rating, max_rating) {
+        select::rating_range(&format!("{low}-{high}"))?;
+    }
+    let themes = |names: &[String]| names.iter().map(|t| select::theme_named(t)).collect::<Result<Vec<_>, _>>();
+    let criteria = select::Criteria {
+        labels: args.labels.iter().map(|name| select::label_named(name)).collect::<Result<_, _>>()?,
+        on: match args.on {
+            OnArg::Key => select::On::Key,
+            OnArg::FollowUp => select::On::FollowUp,
+            OnArg::Any => select::On::Any,
+        },
+        payoffs: args.payoffs,
+        min_rating,
+        max_rating,
+        themes: themes(&args.themes)?,
+        without_themes: themes(&args.without_themes)?,
+        min_popularity: args.min_popularity,
+        min_plays: args.min_plays,
+    };
+    let pick = match (args.limit, args.sample) {
+        (_, Some(n)) => select::Pick::Sample { n, seed: args.seed },
+        (Some(n), None) => select::Pick::First(n),
+        (None, None) => select::Pick::All,
+    };
+    let order = match args.order {
+        OrderArg::Input => select::Order::Input,
+        OrderArg::Rating => select::Order::Rating,
+        OrderArg::RatingDown => select::Order::RatingDown,
+        OrderArg::Popularity => select::Order::Popularity,
+        OrderArg::Plays => select::Order::Plays,
+    };
+    let format = match args.format {
+        SelectFormat::Pgn => select::export::Format::Pgn,
+        SelectFormat::Csv => select::export::Format::Csv,
+        SelectFormat::Jsonl => select::export::Format::Jsonl,
+    };
+    run_select(&args.input, &criteria, order, pick, format, args.out.as_deref(), args.split)
+}
+
 fn run_select(
     input: &str,
     criteria: &select::Criteria,
@@ -424,7 +416,9 @@ fn run_select(
         Some(out) => select::export::write_files(out, format, &selection.puzzles, split)?,
     };
     let selected = selection.puzzles.len();
-    if selection.complete {
+    if selection.matched == 0 {
+        eprintln!("koga: no puzzle matched; nothing selected -> {written}");
+    } else if selection.complete {
         eprintln!("koga: {} puzzles matched, {selected} selected -> {written}", selection.matched);
     } else {
         eprintln!("koga: the first {selected} matches selected (the rest of the input not read) -> {written}");

@@ -284,9 +284,52 @@ impl From<InputError> for SelectError {
     }
 }
 
-/// The label named `name`, or an error that says where to look.
+/// The label named `name`, or an error listing the labels.
 pub fn label_named(name: &str) -> Result<Label, SelectError> {
-    Label::from_name(name).ok_or_else(|| SelectError::Unknown(format!("{name:?} is not a label (see `koga labels`)")))
+    Label::from_name(name).ok_or_else(|| {
+        SelectError::Unknown(format!("{name:?} is not a label; the labels are: {}", Label::NAMES.join(" ")))
+    })
+}
+
+/// Every theme name Lichess's `Themes` column uses: those its tagger emits
+/// and those it leaves to an engine, the players or its seeds.
+pub fn theme_names() -> Vec<&'static str> {
+    let mut names: Vec<&str> = crate::lichess::Theme::NAMES.to_vec();
+    names.extend(crate::lichess::LEFT_OUT.iter().flat_map(|(themes, _)| themes.split_ascii_whitespace()));
+    names.sort_unstable();
+    names.dedup();
+    names
+}
+
+/// `name` if Lichess has such a theme, or an error listing them.
+pub fn theme_named(name: &str) -> Result<String, SelectError> {
+    let names = theme_names();
+    if names.contains(&name) {
+        Ok(name.to_owned())
+    } else {
+        Err(SelectError::Unknown(format!("{name:?} is not a Lichess theme; the themes are: {}", names.join(" "))))
+    }
+}
+
+/// A rating range `MIN-MAX` (either end may be left out: `1500-`, `-1800`).
+pub fn rating_range(text: &str) -> Result<(Option<i32>, Option<i32>), SelectError> {
+    let refuse =
+        |why: &str| SelectError::Unknown(format!("rating range {text:?}: {why} (write MIN-MAX, e.g. 1400-1700)"));
+    let (low, high) = text.split_once('-').ok_or_else(|| refuse("no '-' between the bounds"))?;
+    let bound = |t: &str| -> Result<Option<i32>, SelectError> {
+        let t = t.trim();
+        if t.is_empty() {
+            Ok(None)
+        } else {
+            t.parse().map(Some).map_err(|_| refuse(&format!("{t:?} is not a whole number")))
+        }
+    };
+    let (low, high) = (bound(low)?, bound(high)?);
+    match (low, high) {
+        (Some(l), Some(h)) if l > h => Err(refuse("the lower bound is above the upper one")),
+        (None, None) => Err(refuse("no bound given")),
+        bounds => Ok(bounds),
+    }
 }
 
 /// Selects from a puzzle CSV, classifying it on the way.

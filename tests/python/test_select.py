@@ -6,6 +6,7 @@ import csv
 import io
 import json
 import os
+import re
 import subprocess
 
 import chess
@@ -116,8 +117,57 @@ def test_json_lines_carry_the_fires_of_fires_parquet(sample):
         assert any(f["label"] == "pin" and f["collects"] is None for f in p["fires"])
 
 
-def test_bad_arguments_are_refused_with_a_reason():
-    done = subprocess.run([koga_binary(), "select", SAMPLE, "--label", "forkk"], capture_output=True, text=True)
-    assert done.returncode != 0 and '"forkk" is not a label' in done.stderr
-    done = subprocess.run([koga_binary(), "select", SAMPLE, "--split", "3"], capture_output=True, text=True)
-    assert done.returncode != 0 and "--out" in done.stderr
+def test_every_arrow_and_square_is_a_square_of_the_fires_roles():
+    options = ["--label", "fork", "--on", "any", "--limit", "40"]
+    games = io.StringIO(select(SAMPLE, *options)[0])
+    puzzles = {p["puzzle_id"]: p for p in map(json.loads, select(SAMPLE, *options, "--format", "jsonl")[0].splitlines())}
+    drawn = 0
+    while (game := chess.pgn.read_game(games)) is not None:
+        fires = puzzles[game.headers["PuzzleId"]]["fires"]
+        for ply, node in enumerate(game.mainline()):
+            roles = set()
+            for f in fires:
+                if f["ply"] == ply:
+                    for value in f["roles"].values():
+                        roles |= {value} if isinstance(value, str) else set(value)
+            named = {chess.square_name(a.tail) for a in node.arrows()} | {chess.square_name(a.head) for a in node.arrows()}
+            shaded = set(re.findall(r"[RGBY]([a-h][1-8])", "".join(re.findall(r"\[%csl ([^\]]*)\]", node.comment))))
+            assert named | shaded <= roles, (game.headers["PuzzleId"], ply, node.comment, roles)
+            assert (not roles) == (not node.comment), (game.headers["PuzzleId"], ply, node.comment)
+            drawn += len(named | shaded)
+    assert drawn > 0
+
+
+def test_the_csv_export_annotates_to_the_same_fires(sample, tmp_path):
+    exported = tmp_path / "set.csv"
+    select(SAMPLE, "--label", "pin", "--on", "any", "--limit", "30", "--format", "csv", "--out", str(exported))
+    out = tmp_path / "again"
+    subprocess.run([koga_binary(), "annotate", str(exported), "--out", str(out), "--no-progress"], check=True,
+                   capture_output=True)
+    query = """SELECT p.puzzle_id, f.ply, f.label, f.gain, f.collects, f.targets, f.victim
+               FROM read_parquet('{f}') f JOIN read_parquet('{p}') p USING (row_number)
+               WHERE p.puzzle_id IN (SELECT puzzle_id FROM read_parquet('{again}'))
+               ORDER BY ALL"""
+    again = duckdb.sql(query.format(f=out / "fires.parquet", p=out / "puzzles.parquet",
+                                    again=out / "puzzles.parquet")).fetchall()
+    original = duckdb.sql(query.format(f=sample.glob("fires"), p=sample.glob("puzzles"),
+                                       again=out / "puzzles.parquet")).fetchall()
+    assert again and again == original
+
+
+def test_bad_arguments_are_refused_with_a_reason(tmp_path):
+    def refused(*options):
+        done = subprocess.run([koga_binary(), "select", SAMPLE, *options], capture_output=True, text=True)
+        assert done.returncode != 0, options
+        return done.stderr
+    assert '"forkk" is not a label; the labels are: ' in refused("--label", "forkk")
+    assert "hangingPiece" in refused("--label", "forkk")
+    assert '"forkk" is not a Lichess theme; the themes are: ' in refused("--theme", "forkk")
+    assert "the lower bound is above the upper one" in refused("--rating", "1700-1400")
+    assert "the lower bound is above the upper one" in refused("--min-rating", "1700", "--max-rating", "1400")
+    assert "--out" in refused("--split", "3")
+    empty = tmp_path / "none.pgn"
+    done = subprocess.run([koga_binary(), "select", SAMPLE, "--label", "fork", "--rating", "4000-", "--out", str(empty)],
+                          capture_output=True, text=True)
+    assert done.returncode == 0 and "no puzzle matched" in done.stderr
+    assert empty.read_text() == ""
