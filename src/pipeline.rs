@@ -4,8 +4,11 @@
 //! so memory is bounded by a few batches whatever the input size:
 //!
 //! ```text
-//! reader thread ──batches──▶ rayon pool (classify, input order kept) ──▶ writer thread (sink)
+//! reader thread ──batches──▶ rayon pool (classify, encode, input order kept) ──▶ writer thread (sink)
 //! ```
+//!
+//! The workers also build each batch's output (`Sink::prepare`: for
+//! Parquet, compressed pages), so the writer thread only appends bytes.
 //!
 //! Batches are cut by row count alone and each becomes one row group, so the
 //! output is byte-identical whatever the thread count.

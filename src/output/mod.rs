@@ -2,8 +2,9 @@
 //! group per batch. Files are written under temporary names in the output
 //! directory and renamed into place only when the run succeeds.
 //!
-//! Batches become Arrow arrays on the workers and Parquet pages on the
-//! writer thread (polars' Parquet writer, below its DataFrame layer): Koga
+//! Batches become Arrow arrays and then compressed Parquet pages on the
+//! workers; the writer thread only appends them and keeps the footer
+//! (polars' Parquet writer, below its DataFrame layer). Koga
 //! knows which columns repeat, so it picks each column's encoding (from its
 //! [`Kind`]) instead of having every column's cardinality estimated. Text
 //! over a fixed vocabulary (labels, squares, status) is handed over as
@@ -18,7 +19,9 @@
 use std::fs::{self, File};
 use std::io::BufWriter;
 use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
 
+use polars::error::PolarsError;
 use polars::prelude::{CompatLevel, DataType, Field, Schema, SchemaExt};
 use polars_arrow::array::{
     Array, BooleanArray, DictionaryArray, ListArray, MutableBinaryViewArray, PrimitiveArray, Utf8ViewArray,
@@ -26,10 +29,11 @@ use polars_arrow::array::{
 use polars_arrow::bitmap::Bitmap;
 use polars_arrow::datatypes::{ArrowDataType, Field as ArrowField, IntegerType};
 use polars_arrow::offset::OffsetsBuffer;
-use polars_parquet::read::ParquetError;
+use polars_parquet::parquet::write::compress;
 use polars_parquet::write::{
-    array_to_columns, schema_to_metadata_key, CompressionOptions, Compressor, DynIter, DynStreamingIterator, Encoding,
-    FallibleStreamingIterator, FileWriter, KeyValue, ParquetType, StatisticsOptions, Version, WriteOptions, ZstdLevel,
+    array_to_columns, schema_to_metadata_key, to_parquet_schema, CompressedPage, CompressionOptions, DynIter,
+    DynStreamingIterator, Encoding, FallibleStreamingIterator, FileWriter, KeyValue, Page, ParquetType,
+    StatisticsOptions, Version, WriteOptions, ZstdLevel,
 };
 
 mod list_pages;
@@ -100,10 +104,42 @@ enum Layout {
 /// type and encoding, and the footer's key-value metadata.
 struct Writer {
     file: FileWriter<BufWriter<File>>,
-    types: Vec<ParquetType>,
-    encodings: Vec<Vec<Encoding>>,
-    options: WriteOptions,
     footer: Vec<KeyValue>,
+}
+
+/// The Parquet type and encoding of each column of a table: the same for
+/// every file of it.
+struct TableTypes {
+    types: Vec<ParquetType>,
+    encodings: Vec<Encoding>,
+}
+
+impl TableTypes {
+    fn of(columns: &[(&str, Kind)]) -> TableTypes {
+        let schema = schema_of(columns).to_arrow(CompatLevel::newest());
+        let descriptor = to_parquet_schema(&schema).expect("Koga's columns have Parquet types");
+        TableTypes {
+            types: descriptor.fields().to_vec(),
+            encodings: columns.iter().map(|&(_, kind)| encoding(kind)).collect(),
+        }
+    }
+
+    fn puzzles() -> &'static TableTypes {
+        static TYPES: OnceLock<TableTypes> = OnceLock::new();
+        TYPES.get_or_init(|| TableTypes::of(&PUZZLES_COLUMNS))
+    }
+
+    fn fires() -> &'static TableTypes {
+        static TYPES: OnceLock<TableTypes> = OnceLock::new();
+        TYPES.get_or_init(|| TableTypes::of(&fires_columns()))
+    }
+}
+
+/// One batch's rows of a table as a Parquet row group, encoded and
+/// compressed: each column's pages, ready to be appended.
+pub struct RowGroup {
+    rows: usize,
+    columns: Vec<Vec<CompressedPage>>,
 }
 
 fn write_options() -> WriteOptions {
@@ -130,8 +166,6 @@ fn open_parquet(path: &Path, columns: &[(&str, Kind)], provenance: &[(String, St
     let file =
         FileWriter::try_new(BufWriter::with_capacity(1 << 20, file), schema.to_arrow(CompatLevel::newest()), options)
             .map_err(|e| out_err(path, e))?;
-    let types = file.parquet_schema().fields().to_vec();
-    let encodings = columns.iter().map(|&(_, kind)| vec![encoding(kind)]).collect();
     // Readers take column types from the Arrow schema in the footer. The
     // classic large_string types read everywhere (pandas cannot convert
     // the newer string_view) and describe the same Parquet data. After the
@@ -139,31 +173,65 @@ fn open_parquet(path: &Path, columns: &[(&str, Kind)], provenance: &[(String, St
     let footer = std::iter::once(schema_to_metadata_key(&schema.to_arrow(CompatLevel::oldest())))
         .chain(provenance.iter().map(|(key, value)| KeyValue { key: key.clone(), value: Some(value.clone()) }))
         .collect();
-    Ok(Writer { file, types, encodings, options, footer })
+    Ok(Writer { file, footer })
 }
 
-/// Writes a chunk as one row group; encoding and compression happen here,
-/// on the writer thread (the workers are busy classifying, and a
-/// `--threads 1` run uses what it says).
-fn write_chunk(writer: &mut Writer, path: &Path, chunk: &Chunk) -> Result<(), OutputError> {
-    if chunk.rows == 0 {
+/// Encodes and compresses a chunk as one row group. It runs on the worker
+/// that built the chunk: the writer thread only appends finished pages, so
+/// it holds no core to itself however many workers run (compression is
+/// deterministic: the bytes are the same whichever thread makes them).
+fn encode(chunk: &Chunk, table: &TableTypes) -> Result<RowGroup, OutputError> {
+    let options = write_options();
+    let fail = |e: polars::error::PolarsError| OutputError::new("<encoding>", e);
+    let mut columns = Vec::with_capacity(chunk.arrays.len());
+    for ((array, parquet_type), &encoding) in chunk.arrays.iter().zip(&table.types).zip(&table.encodings) {
+        let leaves = match list_pages(array.as_ref(), parquet_type, options, encoding).map_err(fail)? {
+            Some(pages) => vec![pages],
+            None => array_to_columns(array, parquet_type.clone(), options, &[encoding])
+                .map_err(fail)?
+                .into_iter()
+                .map(|pages| pages.collect::<Result<Vec<Page>, _>>())
+                .collect::<Result<_, _>>()
+                .map_err(fail)?,
+        };
+        for pages in leaves {
+            let compressed = pages.into_iter().map(|page| compress(page, Vec::new(), options.compression));
+            columns.push(compressed.collect::<Result<Vec<_>, _>>().map_err(|e| fail(e.into()))?);
+        }
+    }
+    Ok(RowGroup { rows: chunk.rows, columns })
+}
+
+/// A column's finished pages, handed to the file writer one by one.
+struct Pages {
+    pages: std::vec::IntoIter<CompressedPage>,
+    current: Option<CompressedPage>,
+}
+
+impl FallibleStreamingIterator for Pages {
+    type Item = CompressedPage;
+    type Error = PolarsError;
+
+    fn advance(&mut self) -> Result<(), PolarsError> {
+        self.current = self.pages.next();
+        Ok(())
+    }
+
+    fn get(&self) -> Option<&CompressedPage> {
+        self.current.as_ref()
+    }
+}
+
+/// Appends a row group of finished pages.
+fn write_row_group(writer: &mut Writer, path: &Path, group: RowGroup) -> Result<(), OutputError> {
+    if group.rows == 0 {
         return Ok(());
     }
-    let mut columns = Vec::with_capacity(chunk.arrays.len());
-    for ((array, parquet_type), encoding) in chunk.arrays.iter().zip(&writer.types).zip(&writer.encodings) {
-        let pages = match list_pages(array.as_ref(), parquet_type, writer.options, encoding[0]) {
-            Ok(Some(pages)) => Ok(vec![DynIter::new(pages.into_iter().map(Ok))]),
-            Ok(None) => array_to_columns(array, parquet_type.clone(), writer.options, encoding),
-            Err(e) => Err(e),
-        }
-        .map_err(|e| out_err(path, e))?;
-        for column_pages in pages {
-            let pages = DynIter::new(column_pages.map(|page| page.map_err(|e| ParquetError::OutOfSpec(e.to_string()))));
-            let compressed = Compressor::new(pages, writer.options.compression, Vec::new());
-            columns.push(Ok(DynStreamingIterator::new(compressed.map_err(polars::error::PolarsError::from))));
-        }
-    }
-    writer.file.write(chunk.rows as u64, DynIter::new(columns.into_iter())).map_err(|e| out_err(path, e))
+    let columns = group
+        .columns
+        .into_iter()
+        .map(|pages| Ok(DynStreamingIterator::new(Pages { pages: pages.into_iter(), current: None })));
+    writer.file.write(group.rows as u64, DynIter::new(columns)).map_err(|e| out_err(path, e))
 }
 
 fn close(mut writer: Writer, path: &Path) -> Result<(), OutputError> {
@@ -266,7 +334,7 @@ impl Parts {
         self.staging.join(table).join(if done { name } else { format!("{name}.tmp") })
     }
 
-    fn write(&mut self, puzzles: &Chunk, fires: &Chunk, input_rows: u64) -> Result<(), OutputError> {
+    fn write(&mut self, puzzles: RowGroup, fires: RowGroup, input_rows: u64) -> Result<(), OutputError> {
         let part = self.manifest.parts.len();
         let (puzzles_path, fires_path) = (self.path(PUZZLES_FILE, part, false), self.path(FIRES_FILE, part, false));
         if self.open.is_none() {
@@ -282,11 +350,11 @@ impl Parts {
             self.open = Some(OpenPart { record, puzzles: puzzles_writer, fires: fires_writer });
         }
         let open = self.open.as_mut().expect("an open part");
-        write_chunk(&mut open.puzzles, &puzzles_path, puzzles)?;
-        write_chunk(&mut open.fires, &fires_path, fires)?;
         open.record.input_rows += input_rows;
         open.record.puzzles_rows += puzzles.rows as u64;
         open.record.fires_rows += fires.rows as u64;
+        write_row_group(&mut open.puzzles, &puzzles_path, puzzles)?;
+        write_row_group(&mut open.fires, &fires_path, fires)?;
         if open.record.input_rows >= self.part_rows {
             self.close_part()?;
         }
@@ -312,8 +380,8 @@ impl Parts {
         self.close_part()?;
         if self.manifest.parts.is_empty() {
             // An empty input still gives two readable (empty) tables.
-            let empty = || Chunk { rows: 0, arrays: Vec::new() };
-            self.write(&empty(), &empty(), 0)?;
+            let empty = || RowGroup { rows: 0, columns: Vec::new() };
+            self.write(empty(), empty(), 0)?;
             self.close_part()?;
         }
         self.manifest.complete = true;
@@ -389,23 +457,24 @@ impl ParquetSink {
 }
 
 impl Sink for ParquetSink {
-    /// The two tables' rows for one batch.
-    type Prepared = (Chunk, Chunk);
+    /// The two tables' row groups for one batch, encoded and compressed.
+    type Prepared = (RowGroup, RowGroup);
 
     fn prepare(batch: &[Annotated], columns: &Columns) -> Result<Self::Prepared, OutputError> {
-        Ok(rayon::join(
-            || puzzles_chunk(&ParquetArrays, batch, columns),
-            || fires_chunk(&ParquetArrays, batch, columns),
-        ))
+        let (puzzles, fires) = rayon::join(
+            || encode(&puzzles_chunk(&ParquetArrays, batch, columns), TableTypes::puzzles()),
+            || encode(&fires_chunk(&ParquetArrays, batch, columns), TableTypes::fires()),
+        );
+        Ok((puzzles?, fires?))
     }
 
     fn write(&mut self, (puzzles, fires): Self::Prepared, input_rows: u64) -> Result<(), OutputError> {
         match &mut self.layout {
             Layout::Files { puzzles: p, fires: f, .. } => {
-                write_chunk(&mut p.writer, &p.tmp, &puzzles)?;
-                write_chunk(&mut f.writer, &f.tmp, &fires)
+                write_row_group(&mut p.writer, &p.tmp, puzzles)?;
+                write_row_group(&mut f.writer, &f.tmp, fires)
             }
-            Layout::Parts(parts) => parts.write(&puzzles, &fires, input_rows),
+            Layout::Parts(parts) => parts.write(puzzles, fires, input_rows),
         }
     }
 
