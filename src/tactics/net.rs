@@ -20,7 +20,13 @@
 //! - **The net** is the material balance (ours minus theirs) once that
 //!   exchange is over, minus the balance before the fire's move: the skewered
 //!   queen that costs the skewering rook nets 4, not 9; a capture that ends
-//!   in a lost exchange nets below zero, and says so.
+//!   in a lost exchange nets below zero, and says so. Where the fire's move
+//!   takes back on the square where the opponent just captured, the balance
+//!   is counted from the first capture of that run on the square (no
+//!   earlier than the key move): a fork that retakes a sacrificed piece does
+//!   not count the piece twice.
+//! - A man taken with mate is not material won: the mate is the point, and
+//!   `gain` is null.
 //! - A fire whose man the line never takes keeps its detector's stake (the
 //!   hung or trapped piece's value): what it threatens to win, the line
 //!   stopping before it falls.
@@ -72,6 +78,25 @@ fn collecting_capture<'a>(ply: Cursor<'a>, men: Bitboard) -> Option<Cursor<'a>> 
         }
     }
     best.map(|(_, at)| at)
+}
+
+/// Where the exchange a capture belongs to began: a capture that takes
+/// back on the square where the opponent just captured (itself perhaps
+/// taking back ours) is counted from the first capture of that run on the
+/// square, the key move's at the earliest (the setup move is the puzzle's
+/// premise).
+fn exchange_start(ply: Cursor) -> Cursor {
+    let key = ply.line().key_ply;
+    let square = ply.mv().to();
+    let mut start = ply;
+    if ply.mv().is_capture() {
+        while let Some(earlier) =
+            start.previous().filter(|p| p.index() >= key && p.mv().is_capture() && p.mv().to() == square)
+        {
+            start = earlier;
+        }
+    }
+    start
 }
 
 /// The material balance once the exchange that `capture` opens is over:
@@ -133,13 +158,15 @@ pub fn settle(line: &Line, fires: &mut [Fire]) {
         let ply = line.at(usize::from(fire.ply));
         let men = men_to_win(&fire.roles) & !ply.after().board().kings();
         fire.gain = match collecting_capture(ply, men) {
+            // A piece taken with mate: the mate is the point, not material.
+            Some(capture) if capture.mates() => None,
             Some(capture) => {
                 // A tactic that sets up a later capture collects through the
                 // checks it takes to get there; one that is the capture
                 // nets its own exchange.
                 let through_checks = capture.index() > ply.index() && !line.last().mates();
-                let net =
-                    balance_after_exchange(capture, through_checks) - balance(ply.before().board(), line.solver());
+                let before = exchange_start(ply).before();
+                let net = balance_after_exchange(capture, through_checks) - balance(before.board(), line.solver());
                 i16::try_from(net).ok()
             }
             None => fire.stake,
@@ -192,6 +219,26 @@ mod tests {
         // taken with mate is not this capture's.
         let fen = "8/4kpp1/4p2p/1p6/3q4/3P1Q2/P4PPP/RR4K1 w - - 6 21";
         assert_eq!(gain(fen, "b1b5 d4a1 b5b1 a1b1 f3d1 b1d1", 3, "hangingPiece"), Some(5));
+    }
+
+    #[test]
+    fn a_capture_that_takes_back_counts_from_the_first_capture_of_the_run() {
+        // Lichess 09MvE: Be6+ Bxe6 Nxe6 forks queen and rook; the knight
+        // only takes back the bishop, and the fork then wins the exchange
+        // for the e5 pawn: -3 + 3 - 1 + 9 - 9 + 5 - 3.
+        let fen = "2kRr3/1pp3p1/p1n4p/4Pbq1/2B1QN2/2P5/PP4P1/1K3R2 b - - 0 25";
+        assert_eq!(gain(fen, "e8d8 c4e6 f5e6 f4e6 g5e5 e4e5 c6e5 e6d8", 3, "fork"), Some(1));
+        // Lichess 06lGC: Qxf2+ Qxf2 Bxf2+ trades queens; the discovered
+        // attack on d3 wins the rook for the bishop, and the f2 pawn.
+        let fen = "3rr1k1/5p1p/p4qp1/8/3b4/PB6/2Q2PPP/3R1RK1 w - - 4 27";
+        assert_eq!(gain(fen, "d1d3 f6f2 c2f2 d4f2 g1f2 d8d3", 3, "discoveredAttack"), Some(3));
+    }
+
+    #[test]
+    fn a_piece_taken_with_mate_is_no_material_won() {
+        // Lichess 0C63K: Nf6+ gxf6 Qxh7#: the discovered attack on h7 mates.
+        let fen = "rn2r1k1/pppb1ppp/4p3/4b3/2P1N2R/BP2q1P1/P1Q1P1BP/1N5K b - - 1 17";
+        assert_eq!(gain(fen, "d7c6 e4f6 g7f6 c2h7", 1, "discoveredAttack"), None);
     }
 
     #[test]
