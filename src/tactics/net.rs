@@ -33,7 +33,7 @@
 
 use shakmaty::{Bitboard, Position, Square};
 
-use crate::board::{balance, pins_of, see, value_at};
+use crate::board::{attackers, balance, pins_of, see, value_at};
 use crate::facts::{capture_square, captured_value};
 use crate::fire::Fire;
 use crate::line::{Cursor, Line};
@@ -129,6 +129,10 @@ fn balance_after_exchange(capture: Cursor, through_checks: bool) -> i32 {
 /// a pinned capturer leaves to its pinner.
 fn best_recapture(pos: &shakmaty::Chess, square: Square) -> i32 {
     let board = pos.board();
+    // Most lines end on a capture nothing can take back: no move to list.
+    if attackers(board, square, pos.turn(), board.occupied()).is_empty() {
+        return 0;
+    }
     let mut captures = pos.capture_moves();
     captures.retain(|m| m.to() == square);
     captures
