@@ -12,7 +12,7 @@ BENCH_ROWS    ?= 1000000
 BENCH_THREADS ?= 0
 LICHESS_URL   := https://database.lichess.org/lichess_db_puzzle.csv.zst
 
-.PHONY: all build annotate notebook gallery python test test-rust test-python test-browser docs bench bench-e2e bench-python download clean
+.PHONY: all build annotate notebook gallery python test test-rust test-python test-browser docs bench bench-e2e bench-scale bench-python download clean
 
 all: build
 
@@ -95,6 +95,16 @@ bench:
 
 bench-e2e:
 	scripts/bench.sh $(BENCH_ROWS) $(BENCH_THREADS)
+
+## Scaling: puzzles/s at 1, 2 and all cores, CPU seconds per thread kind,
+## and the rate each serial stage (reader, writer) caps a run at.
+BENCH_SCALE_THREADS ?=
+bench-scale:
+	$(CARGO) build --release --locked --quiet
+	$(CARGO) build --release --locked --quiet --example repeat_input
+	mkdir -p target/bench
+	[ -f target/bench/input-$(BENCH_ROWS).csv.zst ] || target/release/examples/repeat_input $(BENCH_ROWS) target/bench/input-$(BENCH_ROWS).csv.zst
+	$(PYTHON) scripts/bench_scale.py target/release/koga target/bench/input-$(BENCH_ROWS).csv.zst $(BENCH_SCALE_THREADS)
 
 ## The Python package against the CLI on the same puzzles (release builds).
 BENCH_PYTHON_ROWS ?= 100000
