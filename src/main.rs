@@ -84,9 +84,10 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Annotate a puzzle CSV into DIR/puzzles.parquet and DIR/fires.parquet
+    /// Annotate a puzzle CSV or Parquet into DIR/puzzles.parquet and DIR/fires.parquet
     Annotate {
-        /// Puzzle CSV (plain or zstd-compressed, sniffed from its content), or - for stdin
+        /// Puzzle CSV (plain or zstd-compressed, sniffed from its content), - for stdin, or Parquet: a file or a
+        /// directory of them, with the CSV's columns or in the Hugging Face layout
         input: String,
         /// Output directory (created if missing)
         #[arg(long, short, value_name = "DIR")]

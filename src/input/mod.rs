@@ -1,5 +1,7 @@
 //! Reading: a path or standard input, plain or zstd (sniffed from the magic
-//! bytes), parsed as CSV with columns found by header name (spec §1).
+//! bytes), parsed as CSV with columns found by header name (spec §1); or a
+//! Parquet file or directory of them, with the CSV's columns or the Hugging
+//! Face layout ([`parquet`]), recognised by content too.
 //!
 //! The reader hands out rows in batches ([`RowBatch`]); turning a row into a
 //! puzzle happens on the workers, so this stage only decompresses, splits
@@ -15,6 +17,9 @@ use std::sync::Arc;
 use csv::ByteRecord;
 
 use crate::line::RowError;
+
+#[cfg(feature = "parquet")]
+pub mod parquet;
 
 const ZSTD_MAGIC: [u8; 4] = [0x28, 0xB5, 0x2F, 0xFD];
 
@@ -47,11 +52,37 @@ impl InputSpec {
 /// A problem with the input as a whole: the run cannot go on.
 #[derive(Debug)]
 pub enum InputError {
-    Open { input: String, source: io::Error },
-    Empty { input: String },
-    NotCsv { input: String },
-    MissingColumn { input: String, column: &'static str },
-    Read { input: String, row: u64, zstd: bool, source: io::Error },
+    Open {
+        input: String,
+        source: io::Error,
+    },
+    Empty {
+        input: String,
+    },
+    NotCsv {
+        input: String,
+    },
+    MissingColumn {
+        input: String,
+        column: &'static str,
+    },
+    Read {
+        input: String,
+        row: u64,
+        zstd: bool,
+        source: io::Error,
+    },
+    /// A file that should be Parquet (by name or magic) and cannot be read as such.
+    NotParquet {
+        input: String,
+        detail: String,
+    },
+    /// A Parquet column of a type that holds no CSV field.
+    Unreadable {
+        input: String,
+        column: String,
+        dtype: String,
+    },
 }
 
 impl fmt::Display for InputError {
@@ -76,6 +107,12 @@ impl fmt::Display for InputError {
                 };
                 write!(f, "{input}: {what} after {row} data rows: {source}")
             }
+            InputError::NotParquet { input, detail } => write!(f, "{input}: not a readable Parquet file: {detail}"),
+            InputError::Unreadable { input, column, dtype } => write!(
+                f,
+                "{input}: column {column:?} is {dtype}, which Koga cannot read: it takes text or integers \
+                 (and lists of text for Themes and OpeningTags)"
+            ),
         }
     }
 }
@@ -355,9 +392,15 @@ impl<R: Read> Read for CountingReader<R> {
     }
 }
 
+enum Source {
+    Csv(csv::Reader<Box<dyn Read + Send>>),
+    #[cfg(feature = "parquet")]
+    Parquet(Box<parquet::ParquetRows>),
+}
+
 /// A streaming reader of puzzle rows.
 pub struct PuzzleReader {
-    csv: csv::Reader<Box<dyn Read + Send>>,
+    source: Source,
     columns: Arc<Columns>,
     input: String,
     zstd: bool,
@@ -374,6 +417,16 @@ impl PuzzleReader {
     pub fn open(spec: &InputSpec) -> Result<PuzzleReader, InputError> {
         let input = spec.name();
         let bytes_read = Arc::new(AtomicU64::new(0));
+        #[cfg(feature = "parquet")]
+        if let InputSpec::Path(path) = spec {
+            if path.is_dir() || sniff(path).is_some_and(|head| head == *parquet::MAGIC) {
+                return PuzzleReader::open_parquet(path, input, bytes_read);
+            }
+            if path.extension().is_some_and(|x| x == "parquet") && path.is_file() {
+                let detail = "it does not begin with Parquet's magic bytes".to_owned();
+                return Err(InputError::NotParquet { input, detail });
+            }
+        }
         let (raw, total_bytes): (Box<dyn Read + Send>, Option<u64>) = match spec {
             InputSpec::Path(path) => {
                 let file = open_file(path).map_err(|source| InputError::Open { input: input.clone(), source })?;
@@ -411,7 +464,7 @@ impl PuzzleReader {
         }
         let columns = Arc::new(Columns::from_header(&header, &input)?);
         Ok(PuzzleReader {
-            csv,
+            source: Source::Csv(csv),
             columns,
             input,
             zstd,
@@ -420,6 +473,23 @@ impl PuzzleReader {
             total_bytes,
             record: ByteRecord::new(),
             row_shape: RowShape { fields: header.len(), bytes: 256 },
+        })
+    }
+
+    #[cfg(feature = "parquet")]
+    fn open_parquet(path: &Path, input: String, bytes_read: Arc<AtomicU64>) -> Result<PuzzleReader, InputError> {
+        let (rows, columns) = parquet::ParquetRows::open(path, &input)?;
+        let fields = [Some(columns.puzzle_id), Some(columns.fen), Some(columns.moves)].iter().flatten().count();
+        Ok(PuzzleReader {
+            source: Source::Parquet(Box::new(rows)),
+            columns: Arc::new(columns),
+            input,
+            zstd: false,
+            next_index: 0,
+            bytes_read,
+            total_bytes: None,
+            record: ByteRecord::new(),
+            row_shape: RowShape { fields, bytes: 256 },
         })
     }
 
@@ -441,9 +511,9 @@ impl PuzzleReader {
     /// input. A blank line is no row (csv already skips them; this keeps a
     /// lone "\r" or whitespace-only line from becoming an error row).
     fn next_record(&mut self) -> Result<bool, InputError> {
+        let Source::Csv(csv) = &mut self.source else { unreachable!("CSV records of a CSV input only") };
         loop {
-            let got = self
-                .csv
+            let got = csv
                 .read_byte_record(&mut self.record)
                 .map_err(|e| csv_error(&self.input, self.next_index, self.zstd, e))?;
             let blank = got && self.record.len() == 1 && self.record[0].iter().all(u8::is_ascii_whitespace);
@@ -456,6 +526,19 @@ impl PuzzleReader {
     /// Reads past `rows` data rows (a resumed run's completed rows): they
     /// keep their row numbers but are not returned.
     pub fn skip(&mut self, rows: u64) -> Result<(), InputError> {
+        #[cfg(feature = "parquet")]
+        if let Source::Parquet(parquet) = &mut self.source {
+            let mut left = rows;
+            while left > 0 {
+                let mut batch = RowBatch::with_capacity(0, self.row_shape);
+                parquet.fill(&mut batch, left.min(8192) as usize, &mut self.next_index)?;
+                if batch.is_empty() {
+                    break;
+                }
+                left -= batch.len() as u64;
+            }
+            return Ok(());
+        }
         for _ in 0..rows {
             if !self.next_record()? {
                 break;
@@ -468,6 +551,11 @@ impl PuzzleReader {
     /// Reads up to `max` rows; an empty batch means the input is done.
     pub fn next_batch(&mut self, max: usize) -> Result<RowBatch, InputError> {
         let mut batch = RowBatch::with_capacity(max, self.row_shape);
+        #[cfg(feature = "parquet")]
+        if let Source::Parquet(parquet) = &mut self.source {
+            parquet.fill(&mut batch, max, &mut self.next_index)?;
+            return Ok(batch);
+        }
         while batch.len() < max && self.next_record()? {
             batch.push(self.next_index, &self.record);
             self.next_index += 1;
@@ -539,6 +627,16 @@ pub fn find_puzzle(spec: &InputSpec, id: &str) -> Result<(String, String), Looku
             }
         }
     }
+}
+
+/// The first four bytes of a file (`None` where it is shorter or cannot be
+/// read: the CSV reader then says why).
+#[cfg(feature = "parquet")]
+fn sniff(path: &Path) -> Option<[u8; 4]> {
+    let mut head = [0u8; 4];
+    let mut file = File::open(path).ok()?;
+    file.read_exact(&mut head).ok()?;
+    Some(head)
 }
 
 fn open_file(path: &Path) -> io::Result<File> {
