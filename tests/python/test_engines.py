@@ -60,6 +60,24 @@ def test_ray_data_recipe_writes_the_cli_fires(sample, tmp_path):
     check_equals_cli(written_fires(out), sample)
 
 
+def test_ray_data_recipe_reads_the_hugging_face_layout(sample, tmp_path):
+    if sample.parts:
+        pytest.skip("one output layout is enough")
+    import polars as pl
+    rows = pl.read_csv(SAMPLE, infer_schema_length=0)
+    layout = rows.with_columns(
+        pl.col("Rating").cast(pl.UInt16), pl.col("Popularity").cast(pl.Int8), pl.col("NbPlays").cast(pl.UInt32),
+        pl.col("Themes").str.split(" "), pl.col("OpeningTags").str.split(" "),
+        pl.col("GameUrl").str.replace("https://lichess.org/", "").alias("GameId"),
+    ).drop("GameUrl")
+    source = tmp_path / "hf"
+    source.mkdir()
+    layout.write_parquet(source / "train-00000.parquet", row_group_size=500)
+    out = tmp_path / "fires"
+    run_example("ray_annotate.py", str(source), str(out), "--cpus", "2", "--batch-size", "500")
+    check_equals_cli(written_fires(out), sample)
+
+
 def test_spark_map_in_arrow_recipe_writes_the_cli_fires(sample, tmp_path):
     if sample.parts:
         pytest.skip("one output layout is enough")
