@@ -24,7 +24,7 @@ use serde::Deserialize;
 use crate::annotate::RowFilter;
 use crate::input::InputSpec;
 use crate::line::LineForm;
-use crate::pipeline::{Options, RunError, DEFAULT_BATCH_ROWS};
+use crate::pipeline::{Options, DEFAULT_BATCH_ROWS};
 
 #[derive(Debug, Clone, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
@@ -93,9 +93,28 @@ impl std::error::Error for ConfigError {
     }
 }
 
+/// A pipeline file that cannot be read or says something invalid.
+#[derive(Debug)]
+pub struct PipelineFileError {
+    pub path: std::path::PathBuf,
+    pub source: ConfigError,
+}
+
+impl std::fmt::Display for PipelineFileError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: {}", self.path.display(), self.source)
+    }
+}
+
+impl std::error::Error for PipelineFileError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        Some(&self.source)
+    }
+}
+
 impl PipelineFile {
-    pub fn load(path: &Path) -> Result<PipelineFile, RunError> {
-        let config = |source| RunError::Config { path: path.to_owned(), source };
+    pub fn load(path: &Path) -> Result<PipelineFile, PipelineFileError> {
+        let config = |source| PipelineFileError { path: path.to_owned(), source };
         let text = std::fs::read_to_string(path).map_err(|e| config(ConfigError::Read(e)))?;
         PipelineFile::parse(&text).map_err(config)
     }

@@ -192,11 +192,6 @@ impl std::error::Error for OutputError {
 pub enum RunError {
     Input(InputError),
     Output(OutputError),
-    /// A pipeline file that cannot be read or says something invalid.
-    Config {
-        path: std::path::PathBuf,
-        source: crate::config::ConfigError,
-    },
     /// The worker pool could not start.
     Threads(rayon::ThreadPoolBuildError),
     /// A signal stopped the run after `rows_read` rows were written; `kept`
@@ -213,7 +208,6 @@ impl fmt::Display for RunError {
         match self {
             RunError::Input(e) => e.fmt(f),
             RunError::Output(e) => e.fmt(f),
-            RunError::Config { path, source } => write!(f, "{}: {source}", path.display()),
             RunError::Threads(e) => write!(f, "cannot start worker threads: {e}"),
             RunError::Interrupted { signal, rows_read, kept } => {
                 write!(f, "interrupted by {} after {rows_read} rows written: {kept}", signal.name())
@@ -227,7 +221,6 @@ impl std::error::Error for RunError {
         match self {
             RunError::Input(e) => Some(e),
             RunError::Output(e) => Some(e),
-            RunError::Config { source, .. } => Some(source),
             RunError::Threads(e) => Some(e),
             RunError::Interrupted { .. } => None,
         }
