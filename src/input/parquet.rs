@@ -46,13 +46,16 @@ impl Field {
         })
     }
 
-    /// Row `i` as CSV text (`None`: null).
+    /// Row `i` as CSV text in `buffer`; `false` where it is null (a null
+    /// text or number; a null list reads as empty).
     fn text(&self, i: usize, buffer: &mut String) -> bool {
         buffer.clear();
         match self {
             Field::Text(values) => values.get(i).map(|v| buffer.push_str(v)).is_some(),
             Field::Number(values) => values.get(i).map(|v| buffer.push_str(&v.to_string())).is_some(),
+            // A null list reads as an empty one, as the Python package reads it.
             Field::Words(lists) => match lists.get_as_series(i) {
+                None => true,
                 Some(words) => {
                     let words = words.str().expect("a list of text");
                     for (n, word) in (0..words.len()).filter_map(|w| words.get(w)).enumerate() {
@@ -63,7 +66,6 @@ impl Field {
                     }
                     true
                 }
-                None => false,
             },
         }
     }
