@@ -511,7 +511,13 @@ impl PuzzleReader {
     /// input. A blank line is no row (csv already skips them; this keeps a
     /// lone "\r" or whitespace-only line from becoming an error row).
     fn next_record(&mut self) -> Result<bool, InputError> {
-        let Source::Csv(csv) = &mut self.source else { unreachable!("CSV records of a CSV input only") };
+        // A match, not a `let`: built without Parquet, `Source` has one variant.
+        #[allow(clippy::infallible_destructuring_match)]
+        let csv = match &mut self.source {
+            Source::Csv(csv) => csv,
+            #[cfg(feature = "parquet")]
+            Source::Parquet(_) => unreachable!("CSV records of a CSV input only"),
+        };
         loop {
             let got = csv
                 .read_byte_record(&mut self.record)
