@@ -172,7 +172,8 @@ enum Command {
 /// `koga select`'s arguments.
 #[derive(clap::Args)]
 struct SelectArgs {
-    /// A puzzle CSV (plain or .zst, classified on the way), or an output directory of `koga annotate`
+    /// A puzzle CSV (plain or .zst) or puzzle Parquet (a file or directory), classified on the way; or an
+    /// output directory of `koga annotate`
     input: String,
     /// A label that must fire (repeat: all must), e.g. --label fork --label pin
     #[arg(long = "label", value_name = "LABEL")]
@@ -185,7 +186,7 @@ struct SelectArgs {
     payoffs: bool,
     /// Rating range, e.g. 1400-1700 (1500- or -1800 leave an end open); a row without a rating does not
     /// match
-    #[arg(long, value_name = "MIN-MAX", conflicts_with_all = ["min_rating", "max_rating"])]
+    #[arg(long, value_name = "MIN-MAX", conflicts_with_all = ["min_rating", "max_rating"], allow_hyphen_values = true)]
     rating: Option<String>,
     /// Lowest rating
     #[arg(long, value_name = "N")]
@@ -403,7 +404,9 @@ fn run_select(
     split: Option<u64>,
 ) -> CliResult {
     let path = std::path::Path::new(input);
-    let selection = if path.is_dir() {
+    // An output directory holds puzzles.parquet; any other directory is
+    // puzzle Parquet (the Hugging Face layout, say).
+    let selection = if path.join(koga::output::PUZZLES_FILE).exists() {
         select::select_output(path, criteria, order, pick)?
     } else {
         select::select_csv(&InputSpec::from_arg(input), criteria, order, pick)?

@@ -93,3 +93,15 @@ def test_bad_parquet_is_refused_in_one_line(rows, tmp_path):
         lines = done.stderr.strip().splitlines()
         assert len(lines) == 1 and reason in lines[0], (source, done.stderr)
         assert not (tmp_path / "out" / "puzzles.parquet").exists()
+
+
+def test_select_reads_the_hugging_face_layout(rows, tmp_path):
+    source = tmp_path / "hf"
+    source.mkdir()
+    hugging_face(rows).write_parquet(source / "train-00000.parquet", row_group_size=500)
+
+    def ids(input_path):
+        done = subprocess.run([koga_binary(), "select", str(input_path), "--label", "fork", "--rating", "-1600",
+                               "--format", "csv"], check=True, capture_output=True, text=True)
+        return [line.split(",")[0] for line in done.stdout.splitlines()[1:]]
+    assert ids(source) == ids(SAMPLE) and len(ids(SAMPLE)) > 10
