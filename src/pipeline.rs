@@ -4,11 +4,13 @@
 //! so memory is bounded by a few batches whatever the input size:
 //!
 //! ```text
-//! reader thread ──batches──▶ rayon pool (classify, encode, input order kept) ──▶ writer thread (sink)
+//! reader thread ──batches──▶ rayon pool (split fields, classify, encode, input order kept) ──▶ writer thread (sink)
 //! ```
 //!
-//! The workers also build each batch's output (`Sink::prepare`: for
-//! Parquet, compressed pages), so the writer thread only appends bytes.
+//! Only what must be serial is: the reader decompresses and finds where
+//! records end, the workers split a CSV batch's fields, classify it and
+//! build its output (`Sink::prepare`: for Parquet, compressed pages), and
+//! the writer thread only appends bytes.
 //!
 //! Batches are cut by row count alone and each becomes one row group, so the
 //! output is byte-identical whatever the thread count.
@@ -25,7 +27,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 
 use crate::annotate::{annotate_row, Annotated, Outcome, RowFilter};
-use crate::input::{Columns, InputError, InputSpec, PuzzleReader, RowBatch};
+use crate::input::{Columns, InputError, InputSpec, PuzzleReader, Work};
 use crate::interrupt::{self, Signal};
 use crate::line::LineForm;
 use crate::manifest::{InputIdentity, Manifest};
@@ -357,7 +359,7 @@ pub fn run<S: Sink>(
     let limit = options.limit;
     let skip = sink.rows_done();
 
-    let (batch_tx, batch_rx) = sync_channel::<Result<RowBatch, InputError>>(2);
+    let (batch_tx, batch_rx) = sync_channel::<Result<Work, InputError>>(2);
     let (token_tx, token_rx) = sync_channel::<()>(IN_FLIGHT);
     let (done_tx, done_rx) = channel::<Done<S::Prepared>>();
 
@@ -375,7 +377,7 @@ pub fn run<S: Sink>(
             let mut remaining = limit.unwrap_or(u64::MAX).saturating_sub(skip);
             while remaining > 0 && interrupt::received().is_none() {
                 let want = (batch_rows as u64).min(remaining) as usize;
-                let batch = reader.next_batch(want);
+                let batch = reader.next_work(want);
                 let stop = match &batch {
                     Ok(b) => b.is_empty(),
                     Err(_) => true,
@@ -420,6 +422,8 @@ pub fn run<S: Sink>(
         let (columns, form, filter, done) = (columns.clone(), options.form, options.filter.clone(), done_tx.clone());
         let seq = spawned;
         pool.spawn(move || {
+            // A CSV chunk's fields are split here, on a worker.
+            let batch = batch.into_rows();
             let annotated: Vec<Annotated> = (0..batch.len())
                 .into_par_iter()
                 .with_min_len(64)

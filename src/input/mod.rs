@@ -3,9 +3,9 @@
 //! Parquet file or directory of them, with the CSV's columns or the Hugging
 //! Face layout ([`parquet`]), recognised by content too.
 //!
-//! The reader hands out rows in batches ([`RowBatch`]); turning a row into a
-//! puzzle happens on the workers, so this stage only decompresses, splits
-//! lines and checks that fields are UTF-8.
+//! The reader hands out work in batches ([`Work`]): for a CSV, chunks of
+//! whole records ([`records`]), whose fields the workers split and check as
+//! UTF-8, so this stage only decompresses and finds where records end.
 
 use std::fmt;
 use std::fs::File;
@@ -20,6 +20,9 @@ use crate::line::RowError;
 
 #[cfg(feature = "parquet")]
 pub mod parquet;
+mod records;
+
+pub use records::CsvChunk;
 
 const ZSTD_MAGIC: [u8; 4] = [0x28, 0xB5, 0x2F, 0xFD];
 
@@ -236,6 +239,7 @@ impl RowBatch {
     }
 
     /// The shape of this batch's rows, with some room to spare.
+    #[cfg(feature = "parquet")]
     fn shape(&self) -> RowShape {
         let rows = self.len().max(1);
         RowShape { fields: self.bounds.len() / rows, bytes: self.text.len() / rows + self.text.len() / rows / 8 }
@@ -393,9 +397,37 @@ impl<R: Read> Read for CountingReader<R> {
 }
 
 enum Source {
-    Csv(csv::Reader<Box<dyn Read + Send>>),
+    Csv(records::CsvStream),
     #[cfg(feature = "parquet")]
     Parquet(Box<parquet::ParquetRows>),
+}
+
+/// What the reader hands the workers: rows ready to classify, or whole CSV
+/// records whose fields the worker splits ([`Work::into_rows`]).
+pub enum Work {
+    Rows(RowBatch),
+    Csv(CsvChunk),
+}
+
+impl Work {
+    pub fn len(&self) -> usize {
+        match self {
+            Work::Rows(batch) => batch.len(),
+            Work::Csv(chunk) => chunk.len(),
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The rows (splitting a CSV chunk's fields here, on the caller's thread).
+    pub fn into_rows(self) -> RowBatch {
+        match self {
+            Work::Rows(batch) => batch,
+            Work::Csv(chunk) => chunk.parse(),
+        }
+    }
 }
 
 /// A streaming reader of puzzle rows.
@@ -407,7 +439,6 @@ pub struct PuzzleReader {
     next_index: u64,
     bytes_read: Arc<AtomicU64>,
     total_bytes: Option<u64>,
-    record: ByteRecord,
     /// The last batch's rows, to size the next one's buffers.
     row_shape: RowShape,
 }
@@ -455,23 +486,23 @@ impl PuzzleReader {
             } else {
                 Box::new(buffered)
             };
-        let mut csv =
-            csv::ReaderBuilder::new().has_headers(false).flexible(true).buffer_capacity(1 << 16).from_reader(decoded);
-        let mut header = ByteRecord::new();
-        let got = csv.read_byte_record(&mut header).map_err(|e| csv_error(&input, 0, zstd, e))?;
-        if !got || (header.len() == 1 && header[0].is_empty()) {
-            return Err(InputError::Empty { input });
-        }
+        let mut stream = records::CsvStream::new(decoded);
+        // A header longer than this has no line end: not a CSV.
+        let header =
+            stream.header(1 << 24).map_err(|source| InputError::Read { input: input.clone(), row: 0, zstd, source })?;
+        let header = match header {
+            Some(header) if !(header.len() == 1 && header[0].is_empty()) => header,
+            _ => return Err(InputError::Empty { input }),
+        };
         let columns = Arc::new(Columns::from_header(&header, &input)?);
         Ok(PuzzleReader {
-            source: Source::Csv(csv),
+            source: Source::Csv(stream),
             columns,
             input,
             zstd,
             next_index: 0,
             bytes_read,
             total_bytes,
-            record: ByteRecord::new(),
             row_shape: RowShape { fields: header.len(), bytes: 256 },
         })
     }
@@ -488,7 +519,6 @@ impl PuzzleReader {
             next_index: 0,
             bytes_read,
             total_bytes: None,
-            record: ByteRecord::new(),
             row_shape: RowShape { fields, bytes: 256 },
         })
     }
@@ -507,69 +537,58 @@ impl PuzzleReader {
         self.total_bytes
     }
 
-    /// Reads the next data row into `self.record`; `false` at the end of the
-    /// input. A blank line is no row (csv already skips them; this keeps a
-    /// lone "\r" or whitespace-only line from becoming an error row).
-    fn next_record(&mut self) -> Result<bool, InputError> {
-        // A match, not a `let`: built without Parquet, `Source` has one variant.
-        #[allow(clippy::infallible_destructuring_match)]
-        let csv = match &mut self.source {
-            Source::Csv(csv) => csv,
-            #[cfg(feature = "parquet")]
-            Source::Parquet(_) => unreachable!("CSV records of a CSV input only"),
-        };
-        loop {
-            let got = csv
-                .read_byte_record(&mut self.record)
-                .map_err(|e| csv_error(&self.input, self.next_index, self.zstd, e))?;
-            let blank = got && self.record.len() == 1 && self.record[0].iter().all(u8::is_ascii_whitespace);
-            if !blank {
-                return Ok(got);
-            }
-        }
-    }
-
     /// Reads past `rows` data rows (a resumed run's completed rows): they
     /// keep their row numbers but are not returned.
     pub fn skip(&mut self, rows: u64) -> Result<(), InputError> {
-        #[cfg(feature = "parquet")]
-        if let Source::Parquet(parquet) = &mut self.source {
-            let mut left = rows;
-            while left > 0 {
-                let mut batch = RowBatch::with_capacity(0, self.row_shape);
-                parquet.fill(&mut batch, left.min(8192) as usize, &mut self.next_index)?;
-                if batch.is_empty() {
-                    break;
-                }
-                left -= batch.len() as u64;
-            }
-            return Ok(());
-        }
-        for _ in 0..rows {
-            if !self.next_record()? {
+        let mut left = rows;
+        while left > 0 {
+            let work = self.next_work(left.min(8192) as usize)?;
+            if work.is_empty() {
                 break;
             }
-            self.next_index += 1;
+            left -= work.len() as u64;
         }
         Ok(())
     }
 
+    /// The next `max` rows (fewer at the end; none when the input is done),
+    /// as work for a worker: a CSV chunk's fields are split there.
+    pub fn next_work(&mut self, max: usize) -> Result<Work, InputError> {
+        let first = self.next_index;
+        let work = match &mut self.source {
+            Source::Csv(stream) => {
+                let chunk = stream.next_chunk(max, first, self.row_shape).map_err(|source| InputError::Read {
+                    input: self.input.clone(),
+                    row: first + stream.pending_rows() as u64,
+                    zstd: self.zstd,
+                    source,
+                })?;
+                match chunk {
+                    Some(chunk) => {
+                        self.row_shape = chunk.shape();
+                        Work::Csv(chunk)
+                    }
+                    None => Work::Rows(RowBatch::default()),
+                }
+            }
+            #[cfg(feature = "parquet")]
+            Source::Parquet(parquet) => {
+                let mut batch = RowBatch::with_capacity(max, self.row_shape);
+                let mut index = first;
+                parquet.fill(&mut batch, max, &mut index)?;
+                if !batch.is_empty() {
+                    self.row_shape = batch.shape();
+                }
+                Work::Rows(batch)
+            }
+        };
+        self.next_index += work.len() as u64;
+        Ok(work)
+    }
+
     /// Reads up to `max` rows; an empty batch means the input is done.
     pub fn next_batch(&mut self, max: usize) -> Result<RowBatch, InputError> {
-        let mut batch = RowBatch::with_capacity(max, self.row_shape);
-        #[cfg(feature = "parquet")]
-        if let Source::Parquet(parquet) = &mut self.source {
-            parquet.fill(&mut batch, max, &mut self.next_index)?;
-            return Ok(batch);
-        }
-        while batch.len() < max && self.next_record()? {
-            batch.push(self.next_index, &self.record);
-            self.next_index += 1;
-        }
-        if !batch.is_empty() {
-            self.row_shape = batch.shape();
-        }
-        Ok(batch)
+        Ok(self.next_work(max)?.into_rows())
     }
 }
 
@@ -651,14 +670,6 @@ fn open_file(path: &Path) -> io::Result<File> {
         return Err(io::Error::new(io::ErrorKind::InvalidInput, "is a directory"));
     }
     Ok(file)
-}
-
-fn csv_error(input: &str, row: u64, zstd: bool, e: csv::Error) -> InputError {
-    let source = match e.into_kind() {
-        csv::ErrorKind::Io(io) => io,
-        other => io::Error::new(io::ErrorKind::InvalidData, format!("{other:?}")),
-    };
-    InputError::Read { input: input.to_owned(), row, zstd, source }
 }
 
 #[cfg(test)]
