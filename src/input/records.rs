@@ -155,11 +155,13 @@ pub(super) struct CsvStream {
     /// A scan of `buffer[start..]` so far: complete rows, and where they end.
     found: Found,
     eof: bool,
+    /// Bytes to read at a time (small in tests, to cut records anywhere).
+    block: usize,
 }
 
 impl CsvStream {
     pub fn new(stream: Box<dyn Read + Send>) -> CsvStream {
-        CsvStream { stream, buffer: Vec::new(), start: 0, found: Found { rows: 0, end: 0 }, eof: false }
+        CsvStream { stream, buffer: Vec::new(), start: 0, found: Found { rows: 0, end: 0 }, eof: false, block: BLOCK }
     }
 
     /// Reads another block; `false` at the end of the stream.
@@ -169,7 +171,7 @@ impl CsvStream {
             self.start = 0;
         }
         let old = self.buffer.len();
-        self.buffer.resize(old + BLOCK, 0);
+        self.buffer.resize(old + self.block, 0);
         let mut filled = old;
         while filled < self.buffer.len() {
             match self.stream.read(&mut self.buffer[filled..]) {
@@ -255,12 +257,13 @@ mod tests {
         rows
     }
 
-    /// Every cut of `text` into chunks of `size` rows, read through a
-    /// stream of small blocks, gives the csv crate's rows.
+    /// Every cut of `text` into chunks of `size` rows, read in blocks of
+    /// `block` bytes, gives the csv crate's rows.
     fn agrees(text: &[u8]) {
         let want = csv_rows(text);
-        for size in 1..=4 {
+        for (size, block) in [(1, 1), (2, 3), (3, 7), (4, BLOCK)] {
             let mut stream = CsvStream::new(Box::new(io::Cursor::new(text.to_vec())));
+            stream.block = block;
             let mut got = Vec::new();
             let mut first = 0;
             while let Some(chunk) = stream.next_chunk(size, first, RowShape { fields: 3, bytes: 16 }).unwrap() {
@@ -273,7 +276,7 @@ mod tests {
                     (0..fields).map(|f| row.raw_field(f).unwrap_or("").as_bytes().to_vec()).collect::<Vec<_>>()
                 }));
             }
-            assert_eq!(got, want, "chunks of {size}: {:?}", String::from_utf8_lossy(text));
+            assert_eq!(got, want, "chunks of {size}, blocks of {block}: {:?}", String::from_utf8_lossy(text));
         }
     }
 
@@ -293,6 +296,16 @@ mod tests {
             b"\n\r\n",
         ] {
             agrees(text);
+        }
+    }
+
+    proptest::proptest! {
+        /// Any text over the bytes that matter to record ends cuts into
+        /// the csv crate's rows, whatever the chunk size.
+        #[test]
+        fn any_text_cuts_into_the_csv_crates_rows(text in proptest::collection::vec(
+            proptest::sample::select(&b"a ,\"\r\n"[..]), 0..60)) {
+            agrees(&text);
         }
     }
 
