@@ -105,3 +105,17 @@ def test_select_reads_the_hugging_face_layout(rows, tmp_path):
                                "--format", "csv"], check=True, capture_output=True, text=True)
         return [line.split(",")[0] for line in done.stdout.splitlines()[1:]]
     assert ids(source) == ids(SAMPLE) and len(ids(SAMPLE)) > 10
+
+
+def test_csv_and_parquet_of_the_same_rows_give_the_same_bytes(rows, tmp_path):
+    # The footer records the input's file name: the same name, two formats
+    # (both recognised by content).
+    (tmp_path / "csv").mkdir()
+    (tmp_path / "parquet").mkdir()
+    (tmp_path / "csv" / "puzzles").write_bytes(open(SAMPLE, "rb").read())
+    rows.write_parquet(tmp_path / "parquet" / "puzzles", row_group_size=300)
+    for layout in ("csv", "parquet"):
+        done = annotate(tmp_path / layout / "puzzles", tmp_path / f"out-{layout}", "--batch-rows", "300")
+        assert done.returncode == 0, done.stderr
+    for table in ("puzzles.parquet", "fires.parquet"):
+        assert (tmp_path / "out-csv" / table).read_bytes() == (tmp_path / "out-parquet" / table).read_bytes()
