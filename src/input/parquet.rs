@@ -78,6 +78,13 @@ struct Group {
     next: usize,
 }
 
+struct OpenFile {
+    path: PathBuf,
+    metadata: Arc<polars_parquet::parquet::metadata::FileMetadata>,
+    group: usize,
+    offset: usize,
+}
+
 /// The rows of a Parquet file or directory, row group by row group.
 pub struct ParquetRows {
     input: String,
@@ -87,8 +94,9 @@ pub struct ParquetRows {
     /// The source that is a `GameId` standing in for `GameUrl`.
     game_id: Option<usize>,
     file: usize,
-    /// The open file's metadata and its next row group.
-    open: Option<(PathBuf, Arc<polars_parquet::parquet::metadata::FileMetadata>, usize)>,
+    /// The open file: its metadata, its next row group and that group's
+    /// first row.
+    open: Option<OpenFile>,
     group: Option<Group>,
 }
 
@@ -147,21 +155,21 @@ impl ParquetRows {
                     File::open(&path).map_err(|source| InputError::Open { input: self.input.clone(), source })?;
                 let metadata =
                     ParquetReader::new(file).get_metadata().map_err(|e| parquet_error(&self.input, &path, e))?.clone();
-                self.open = Some((path, metadata, 0));
+                self.open = Some(OpenFile { path, metadata, group: 0, offset: 0 });
             }
-            let (path, metadata, group) = self.open.as_mut().expect("an open file");
+            let OpenFile { path, metadata, group, offset } = self.open.as_mut().expect("an open file");
             let Some(row_group) = metadata.row_groups.get(*group) else {
                 self.open = None;
                 self.file += 1;
                 continue;
             };
-            let offset: usize = metadata.row_groups[..*group].iter().map(|g| g.num_rows()).sum();
-            let rows = row_group.num_rows();
+            let (start, rows) = (*offset, row_group.num_rows());
             *group += 1;
+            *offset += rows;
             let file = File::open(&*path).map_err(|source| InputError::Open { input: self.input.clone(), source })?;
             let mut reader = ParquetReader::new(file)
                 .with_columns(Some(self.sources.clone()))
-                .with_slice(Some((offset, rows)))
+                .with_slice(Some((start, rows)))
                 .read_parallel(ParallelStrategy::None);
             reader.set_metadata(metadata.clone());
             let frame = reader.finish().map_err(|e| parquet_error(&self.input, path, e))?;

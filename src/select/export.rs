@@ -10,6 +10,7 @@ use shakmaty::{Bitboard, Board, Color, Position, Role, Square};
 
 use super::Puzzle;
 use crate::fire::Fire;
+use crate::input::COLUMN_NAMES;
 use crate::line::{Line, LineForm};
 use crate::role::RoleName;
 
@@ -21,27 +22,13 @@ pub enum Format {
     Jsonl,
 }
 
-/// The Lichess puzzle CSV's columns, in its order.
-pub const LICHESS_COLUMNS: [&str; 10] = [
-    "PuzzleId",
-    "FEN",
-    "Moves",
-    "Rating",
-    "RatingDeviation",
-    "Popularity",
-    "NbPlays",
-    "Themes",
-    "GameUrl",
-    "OpeningTags",
-];
-
 /// Writes `puzzles` in `format` (a CSV header first).
 pub fn write(out: &mut dyn Write, format: Format, puzzles: &[Puzzle]) -> io::Result<()> {
     match format {
         Format::Pgn => puzzles.iter().try_for_each(|p| out.write_all(pgn(p).as_bytes())),
         Format::Csv => {
             let mut csv = csv::Writer::from_writer(out);
-            csv.write_record(LICHESS_COLUMNS)?;
+            csv.write_record(COLUMN_NAMES)?;
             for p in puzzles {
                 csv.write_record(csv_record(p))?;
             }
@@ -86,10 +73,10 @@ fn csv_record(p: &Puzzle) -> [String; 10] {
         p.id.clone(),
         p.fen.clone(),
         p.moves.clone(),
-        number(p.rating),
-        number(p.rating_deviation),
-        number(p.popularity),
-        number(p.nb_plays),
+        number(p.numbers.rating),
+        number(p.numbers.rating_deviation),
+        number(p.numbers.popularity),
+        number(p.numbers.nb_plays),
         text(&p.themes),
         text(&p.game_url),
         text(&p.opening_tags),
@@ -127,8 +114,9 @@ pub fn jsonl(p: &Puzzle) -> serde_json::Value {
         .collect();
     let themes: Option<Vec<&str>> = p.analysis.themes.as_ref().map(|t| t.iter().map(|t| t.theme.name()).collect());
     json!({
-        "puzzle_id": p.id, "fen": p.fen, "moves": p.moves, "rating": p.rating,
-        "rating_deviation": p.rating_deviation, "popularity": p.popularity, "nb_plays": p.nb_plays,
+        "puzzle_id": p.id, "fen": p.fen, "moves": p.moves, "rating": p.numbers.rating,
+        "rating_deviation": p.numbers.rating_deviation, "popularity": p.numbers.popularity,
+        "nb_plays": p.numbers.nb_plays,
         "lichess_themes": words(&p.themes), "game_url": p.game_url, "opening_tags": words(&p.opening_tags),
         "key_labels": p.key_labels().into_iter().map(|l| l.name()).collect::<Vec<_>>(), "themes": themes,
         "fires": fires,
@@ -156,7 +144,7 @@ pub fn pgn(p: &Puzzle) -> String {
         ("FEN", p.fen.clone()),
         ("PuzzleId", p.id.clone()),
     ];
-    if let Some(rating) = p.rating {
+    if let Some(rating) = p.numbers.rating {
         tags.push(("PuzzleRating", rating.to_string()));
     }
     if let Some(themes) = &p.themes {
@@ -360,7 +348,7 @@ fn describe(f: &Fire, before: &Board, after: &Board, arrows: &mut Vec<String>, s
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::annotate::analyse;
+    use crate::annotate::{analyse, Numbers};
 
     fn puzzle(id: &str, fen: &str, moves: &str) -> Puzzle {
         let line = Line::parse(fen, moves, LineForm::Puzzle).unwrap();
@@ -369,10 +357,7 @@ mod tests {
             id: id.into(),
             fen: fen.into(),
             moves: moves.into(),
-            rating: Some(1500),
-            rating_deviation: None,
-            popularity: None,
-            nb_plays: None,
+            numbers: Numbers { rating: Some(1500), ..Numbers::default() },
             themes: Some("fork short".into()),
             game_url: None,
             opening_tags: None,
@@ -414,7 +399,7 @@ mod tests {
         write(&mut out, Format::Csv, std::slice::from_ref(&p)).unwrap();
         let text = String::from_utf8(out).unwrap();
         let mut lines = text.lines();
-        assert_eq!(lines.next(), Some(LICHESS_COLUMNS.join(",").as_str()));
+        assert_eq!(lines.next(), Some(COLUMN_NAMES.join(",").as_str()));
         assert_eq!(
             lines.next(),
             Some("000Pw,6k1/5p1p/4p3/4q3/3nN3/2Q3P1/PP3P1P/6K1 w - - 2 37,e4d2 d4e2 g1f1 e2c3,1500,,,,fork short,,")

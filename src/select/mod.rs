@@ -16,7 +16,7 @@ use std::fmt;
 
 use rayon::prelude::*;
 
-use crate::annotate::{annotate_row, Analysis, Outcome, RowFilter};
+use crate::annotate::{annotate_row, Analysis, Numbers, Outcome, RowFilter};
 use crate::input::{Columns, InputError, InputSpec, PuzzleReader};
 use crate::label::{Label, LabelSet};
 use crate::line::LineForm;
@@ -43,8 +43,8 @@ pub struct Criteria {
     /// Count payoff fires (follow-up captures that only collect an earlier
     /// fire's win, spec §2); left out by default.
     pub payoffs: bool,
-    pub min_rating: Option<i32>,
-    pub max_rating: Option<i32>,
+    /// The rating range, as a pipeline file's row filter reads it.
+    pub rating: RowFilter,
     /// Lichess themes that must all be present, and that must all be
     /// absent: the row's published `Themes` where it has the column, else
     /// the themes Koga computes by Lichess's rules.
@@ -56,14 +56,12 @@ pub struct Criteria {
 
 impl Criteria {
     pub fn accepts(&self, puzzle: &Puzzle) -> bool {
-        let within = |value: Option<i32>, min: Option<i32>, max: Option<i32>| {
-            (min.is_none() && max.is_none())
-                || value.is_some_and(|v| min.is_none_or(|min| v >= min) && max.is_none_or(|max| v <= max))
-        };
+        let at_least = |value: Option<i32>, min: Option<i32>| min.is_none_or(|min| value.is_some_and(|v| v >= min));
         let themes: Vec<&str> = puzzle.lichess_themes().collect();
-        within(puzzle.rating, self.min_rating, self.max_rating)
-            && within(puzzle.popularity, self.min_popularity, None)
-            && within(puzzle.nb_plays, self.min_plays, None)
+        let numbers = &puzzle.numbers;
+        self.rating.keeps(numbers.rating)
+            && at_least(numbers.popularity, self.min_popularity)
+            && at_least(numbers.nb_plays, self.min_plays)
             && self.themes.iter().all(|t| themes.contains(&t.as_str()))
             && !self.without_themes.iter().any(|t| themes.contains(&t.as_str()))
             && self.labels.iter().all(|&label| puzzle.fires_where(label, self.on, self.payoffs))
@@ -107,10 +105,7 @@ pub struct Puzzle {
     pub id: String,
     pub fen: String,
     pub moves: String,
-    pub rating: Option<i32>,
-    pub rating_deviation: Option<i32>,
-    pub popularity: Option<i32>,
-    pub nb_plays: Option<i32>,
+    pub numbers: Numbers,
     /// Lichess's published `Themes`, space-separated, where the input has
     /// the column.
     pub themes: Option<String>,
@@ -152,10 +147,10 @@ impl Puzzle {
         let down = |v: Option<i32>| v.map_or(missing, |v| -i64::from(v));
         match order {
             Order::Input => self.row as i64,
-            Order::Rating => up(self.rating),
-            Order::RatingDown => down(self.rating),
-            Order::Popularity => down(self.popularity),
-            Order::Plays => down(self.nb_plays),
+            Order::Rating => up(self.numbers.rating),
+            Order::RatingDown => down(self.numbers.rating),
+            Order::Popularity => down(self.numbers.popularity),
+            Order::Plays => down(self.numbers.nb_plays),
         }
     }
 }
@@ -349,16 +344,12 @@ pub fn select_csv(input: &InputSpec, criteria: &Criteria, order: Order, pick: Pi
                 let Outcome::Ok(analysis) = annotated.outcome else { return None };
                 let row = &annotated.row;
                 let text = |column: Option<usize>| row.field(column).map(str::to_owned);
-                let numbers = annotated.numbers;
                 let puzzle = Puzzle {
                     row: row.index,
                     id: row.puzzle_id(&columns).unwrap_or_default().to_owned(),
                     fen: text(Some(columns.fen)).unwrap_or_default(),
                     moves: text(Some(columns.moves)).unwrap_or_default(),
-                    rating: numbers.rating,
-                    rating_deviation: numbers.rating_deviation,
-                    popularity: numbers.popularity,
-                    nb_plays: numbers.nb_plays,
+                    numbers: annotated.numbers,
                     themes: columns.themes.map(|c| row.field(Some(c)).unwrap_or("").to_owned()),
                     game_url: text(columns.game_url),
                     opening_tags: text(columns.opening_tags),
@@ -443,10 +434,12 @@ pub fn select_output(
                     id: ids.get(i).unwrap_or_default().to_owned(),
                     fen: fens.get(i)?.to_owned(),
                     moves: moves.get(i)?.to_owned(),
-                    rating: ratings.get(i),
-                    rating_deviation: deviations.get(i),
-                    popularity: popularity.get(i),
-                    nb_plays: plays.get(i),
+                    numbers: Numbers {
+                        rating: ratings.get(i),
+                        rating_deviation: deviations.get(i),
+                        popularity: popularity.get(i),
+                        nb_plays: plays.get(i),
+                    },
                     themes: joined(&themes, i),
                     game_url: urls.get(i).map(str::to_owned),
                     opening_tags: joined(&openings, i),

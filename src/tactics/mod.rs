@@ -203,6 +203,14 @@ pub(crate) mod testing {
         classify(&line).into_iter().filter(|f| f.ply == ply).collect()
     }
 
+    /// The `label` fire on one ply (panics, listing the ply's fires, where
+    /// there is none).
+    pub fn fire_on(fen: &str, moves: &str, ply: u16, label: &str) -> Fire {
+        let fires = fires_on(fen, moves, ply);
+        let fire = fires.iter().find(|f| f.label.name() == label).copied();
+        fire.unwrap_or_else(|| panic!("no {label} on ply {ply}: {fires:?}"))
+    }
+
     /// Their label names.
     pub fn labels_on(fen: &str, moves: &str, ply: u16) -> Vec<&'static str> {
         fires_on(fen, moves, ply).iter().map(|f| f.label.name()).collect()

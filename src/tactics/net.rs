@@ -180,13 +180,11 @@ pub fn settle(line: &Line, fires: &mut [Fire]) {
 
 #[cfg(test)]
 mod tests {
-    use crate::tactics::testing::fires_on;
+    use crate::tactics::testing::fire_on;
 
     /// The `gain` of the `label` fire on `ply`.
     fn gain(fen: &str, moves: &str, ply: u16, label: &str) -> Option<i16> {
-        let fires = fires_on(fen, moves, ply);
-        let fire = fires.iter().find(|f| f.label.name() == label);
-        fire.unwrap_or_else(|| panic!("no {label} on ply {ply}: {fires:?}")).gain
+        fire_on(fen, moves, ply, label).gain
     }
 
     #[test]

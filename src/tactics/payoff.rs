@@ -65,13 +65,11 @@ pub fn mark(line: &Line, fires: &mut [Fire]) {
 
 #[cfg(test)]
 mod tests {
-    use crate::tactics::testing::fires_on;
+    use crate::tactics::testing::{fire_on, fires_on};
 
     /// The `collects` of the `label` fire on `ply`.
     fn collects(fen: &str, moves: &str, ply: u16, label: &str) -> Option<u16> {
-        let fires = fires_on(fen, moves, ply);
-        let fire = fires.iter().find(|f| f.label.name() == label);
-        fire.unwrap_or_else(|| panic!("no {label} on ply {ply}: {fires:?}")).collects
+        fire_on(fen, moves, ply, label).collects
     }
 
     #[test]
