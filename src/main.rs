@@ -351,13 +351,10 @@ fn compare_exact(input: &str, format: CompareFormat, examples: Option<&str>) -> 
 }
 
 fn select_puzzles(args: SelectArgs) -> CliResult {
-    let (min_rating, max_rating) = match &args.rating {
+    let rating = match &args.rating {
         Some(range) => select::rating_range(range)?,
-        None => (args.min_rating, args.max_rating),
+        None => select::rating_bounds(args.min_rating, args.max_rating)?,
     };
-    if let (Some(low), Some(high)) = (min_rating, max_rating) {
-        select::rating_range(&format!("{low}-{high}"))?;
-    }
     let themes = |names: &[String]| names.iter().map(|t| select::theme_named(t)).collect::<Result<Vec<_>, _>>();
     let criteria = select::Criteria {
         labels: args.labels.iter().map(|name| select::label_named(name)).collect::<Result<_, _>>()?,
@@ -367,7 +364,7 @@ fn select_puzzles(args: SelectArgs) -> CliResult {
             OnArg::Any => select::On::Any,
         },
         payoffs: args.payoffs,
-        rating: koga::annotate::RowFilter { min_rating, max_rating },
+        rating,
         themes: themes(&args.themes)?,
         without_themes: themes(&args.without_themes)?,
         min_popularity: args.min_popularity,

@@ -307,7 +307,7 @@ pub fn theme_named(name: &str) -> Result<String, SelectError> {
 }
 
 /// A rating range `MIN-MAX` (either end may be left out: `1500-`, `-1800`).
-pub fn rating_range(text: &str) -> Result<(Option<i32>, Option<i32>), SelectError> {
+pub fn rating_range(text: &str) -> Result<RowFilter, SelectError> {
     let refuse =
         |why: &str| SelectError::Unknown(format!("rating range {text:?}: {why} (write MIN-MAX, e.g. 1400-1700)"));
     let (low, high) = text.split_once('-').ok_or_else(|| refuse("no '-' between the bounds"))?;
@@ -319,11 +319,19 @@ pub fn rating_range(text: &str) -> Result<(Option<i32>, Option<i32>), SelectErro
             t.parse().map(Some).map_err(|_| refuse(&format!("{t:?} is not a whole number")))
         }
     };
-    let (low, high) = (bound(low)?, bound(high)?);
-    match (low, high) {
-        (Some(l), Some(h)) if l > h => Err(refuse("the lower bound is above the upper one")),
+    match (bound(low)?, bound(high)?) {
         (None, None) => Err(refuse("no bound given")),
-        bounds => Ok(bounds),
+        (low, high) => rating_bounds(low, high),
+    }
+}
+
+/// The rating range between two bounds, refused where they are reversed.
+pub fn rating_bounds(min_rating: Option<i32>, max_rating: Option<i32>) -> Result<RowFilter, SelectError> {
+    match (min_rating, max_rating) {
+        (Some(low), Some(high)) if low > high => Err(SelectError::Unknown(format!(
+            "rating range \"{low}-{high}\": the lower bound is above the upper one (write MIN-MAX, e.g. 1400-1700)"
+        ))),
+        _ => Ok(RowFilter { min_rating, max_rating }),
     }
 }
 
