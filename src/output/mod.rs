@@ -100,8 +100,8 @@ enum Layout {
     Parts(Parts),
 }
 
-/// An open Parquet file: the polars-parquet writer, each column's Parquet
-/// type and encoding, and the footer's key-value metadata.
+/// An open Parquet file: the polars-parquet writer and the footer's
+/// key-value metadata (the columns' types are [`TableTypes`]).
 struct Writer {
     file: FileWriter<BufWriter<File>>,
     footer: Vec<KeyValue>,
