@@ -4,7 +4,7 @@
 //! Face layout ([`parquet`]), recognised by content too.
 //!
 //! The reader hands out work in batches ([`Work`]): for a CSV, chunks of
-//! whole records ([`records`]), whose fields the workers split and check as
+//! whole records (`records.rs`), whose fields the workers split and check as
 //! UTF-8, so this stage only decompresses and finds where records end.
 
 use std::fmt;
