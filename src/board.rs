@@ -300,18 +300,16 @@ pub struct Pin {
 pub fn pins_of(board: &Board, sq: Square) -> impl Iterator<Item = Pin> + '_ {
     let color = board.color_at(sq);
     let occupied = board.occupied();
-    let enemy_sliders = color.map_or(Bitboard::EMPTY, |c| board.by_color(!c) & board.sliders());
-    let candidates =
-        enemy_sliders & (attacks::rook_attacks(sq, Bitboard::EMPTY) | attacks::bishop_attacks(sq, Bitboard::EMPTY));
-    candidates.into_iter().filter_map(move |pinner| {
-        let role = board.role_at(pinner)?;
-        if !slides_between(role, pinner, sq) || (attacks::between(pinner, sq) & occupied).any() {
-            return None;
-        }
-        // The first piece past `sq`, going away from the pinner.
-        let behind = (attacks::ray(pinner, sq) & occupied)
-            .into_iter()
-            .find(|&x| attacks::between(pinner, x).contains(sq) && (attacks::between(sq, x) & occupied).is_empty())?;
+    let enemy = color.map_or(Bitboard::EMPTY, |c| board.by_color(!c));
+    // Looking out from `sq` through the board's men, each line's first man
+    // both ways: an enemy slider of that line on one side is a pinner, the
+    // man on the other side is what it pins to.
+    let orthogonal = attacks::rook_attacks(sq, occupied);
+    let diagonal = attacks::bishop_attacks(sq, occupied);
+    let pinners = (orthogonal & board.rooks_and_queens() | diagonal & board.bishops_and_queens()) & enemy;
+    pinners.into_iter().filter_map(move |pinner| {
+        let seen = if orthogonal.contains(pinner) { orthogonal } else { diagonal };
+        let behind = (seen & attacks::ray(pinner, sq) & occupied).without(pinner).single_square()?;
         let worth_more = board.role_at(behind).is_some_and(|b| value(b) > value_at(board, sq));
         (board.color_at(behind) == color && worth_more).then_some(Pin { pinned: sq, pinner, behind })
     })
@@ -415,6 +413,55 @@ mod tests {
         assert_eq!(pins_of(&board("4k3/4p3/4r3/8/8/8/4Q3/4K3 w - - 0 1"), Square::E6).count(), 0);
         assert_eq!(pins_of(&board("4k3/4r3/4r3/8/8/8/4Q3/4K3 w - - 0 1"), Square::E6).count(), 0);
         assert_eq!(pins_of(&board("4k3/4q3/4r3/8/8/8/4R3/4K3 w - - 0 1"), Square::E6).count(), 1);
+    }
+
+    /// `pins_of` by its definition, walking the line square by square.
+    fn pins_by_walking(board: &Board, sq: Square) -> Vec<Pin> {
+        let Some(color) = board.color_at(sq) else { return Vec::new() };
+        let mut pins = Vec::new();
+        for pinner in board.by_color(!color) & board.sliders() {
+            let role = board.role_at(pinner).unwrap();
+            if !slides_between(role, pinner, sq) || (attacks::between(pinner, sq) & board.occupied()).any() {
+                continue;
+            }
+            let step = |sq: Square| {
+                let (df, dr) = (
+                    (sq.file() as i32 - pinner.file() as i32).signum(),
+                    (sq.rank() as i32 - pinner.rank() as i32).signum(),
+                );
+                sq.offset(dr * 8 + df).filter(|next| next.distance(sq) == 1)
+            };
+            let mut next = step(sq);
+            while let Some(x) = next.filter(|&x| !board.occupied().contains(x)) {
+                next = step(x);
+            }
+            if let Some(behind) = next {
+                if board.color_at(behind) == Some(color) && value_at(board, behind) > value_at(board, sq) {
+                    pins.push(Pin { pinned: sq, pinner, behind });
+                }
+            }
+        }
+        pins
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig { cases: 400, failure_persistence: None, ..Default::default() })]
+        /// On every square of positions from random legal games, the pins
+        /// are the ones walking each line finds, in the same order.
+        #[test]
+        fn pins_are_the_ones_walking_the_line_finds(picks in proptest::collection::vec(0usize..1000, 1..120)) {
+            let mut p = Chess::default();
+            for pick in picks {
+                let moves = p.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                p.play_unchecked(moves[pick % moves.len()]);
+                for sq in Square::ALL {
+                    proptest::prop_assert_eq!(pins_of(p.board(), sq).collect::<Vec<_>>(), pins_by_walking(p.board(), sq));
+                }
+            }
+        }
     }
 
     #[test]

@@ -169,7 +169,11 @@ fn pawn_pin_pays(facts: &PlyFacts, pin: &Pin) -> bool {
 
 pub fn detect(facts: &PlyFacts, fires: &mut Vec<Fire>) {
     let after = facts.after.board();
-    let candidates = after.by_color(facts.them) & !after.kings();
+    // A pinner attacks what it pins: only men our sliders attack can be pinned.
+    let slider_reach = (after.by_color(facts.us) & after.sliders())
+        .into_iter()
+        .fold(Bitboard::EMPTY, |reach, slider| reach | after.attacks_from(slider));
+    let candidates = after.by_color(facts.them) & !after.kings() & slider_reach;
     let mut best: Option<(i32, Pin)> = None;
     for sq in relative_squares(candidates, facts.them) {
         let pinned_value = value_at(after, sq);
