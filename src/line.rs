@@ -13,10 +13,11 @@
 use std::fmt;
 
 use shakmaty::{
+    attacks,
     fen::Fen,
     san::{San, SanPlus, Suffix},
-    uci::UciMove,
-    CastlingMode, Chess, Color, EnPassantMode, Move, Position,
+    uci::{IllegalUciMoveError, UciMove},
+    CastlingMode, Chess, Color, EnPassantMode, Move, Position, Rank, Role, Square,
 };
 
 /// Which input form a line comes in; decides which plies are the solver's.
@@ -174,7 +175,7 @@ impl Line {
         let mut pos = start;
         for (ply, token) in moves.split_ascii_whitespace().enumerate() {
             let uci: UciMove = token.parse().map_err(|_| RowError::MalformedUci { ply, token: token.into() })?;
-            let m = uci.to_move(&pos).map_err(|_| RowError::IllegalMove { ply, uci: token.to_owned() })?;
+            let m = legal_move(&pos, uci).map_err(|_| RowError::IllegalMove { ply, uci: token.to_owned() })?;
             positions.push(pos.clone());
             pos.play_unchecked(m);
             line_moves.push(m);
@@ -341,8 +342,109 @@ impl<'a> Cursor<'a> {
     }
 }
 
+/// The legal move `uci` names in `pos`: [`UciMove::to_move`], which
+/// generates the moving piece's candidate moves to check one, made cheap for
+/// the moves lines are made of. A man moving by its own rules is legal when
+/// its king is not attacked afterwards; with the king standing still and at
+/// most one checker, only that checker (unless taken or blocked) and sliders
+/// the move uncovers can attack it, a few bitboard lookups. Castling, en
+/// passant, double check and anything these rules refuse are left to
+/// shakmaty, so no illegal move is let through here.
+pub fn legal_move(pos: &Chess, uci: UciMove) -> Result<Move, IllegalUciMoveError> {
+    if let UciMove::Normal { from, to, promotion } = uci {
+        if let Some(m) = plain_move(pos, from, to, promotion) {
+            return Ok(m);
+        }
+    }
+    uci.to_move(pos)
+}
+
+/// [`legal_move`]'s quick case: `Some` only for a legal move.
+fn plain_move(pos: &Chess, from: Square, to: Square, promotion: Option<Role>) -> Option<Move> {
+    let board = pos.board();
+    let us = pos.turn();
+    let role = board.role_at(from)?;
+    let ours = board.by_color(us);
+    if !ours.contains(from) || ours.contains(to) || pos.checkers().more_than_one() {
+        return None;
+    }
+    let occupied = board.occupied();
+    let capture = board.role_at(to);
+    let reaches = match role {
+        Role::Pawn => {
+            let last = us.fold_wb(Rank::Eighth, Rank::First);
+            let promotes = matches!(promotion, Some(Role::Knight | Role::Bishop | Role::Rook | Role::Queen));
+            if promotes != (to.rank() == last) || (promotion.is_some() && !promotes) {
+                return None;
+            }
+            let forward = us.fold_wb(8, -8);
+            let one = from.offset(forward).filter(|&one| !occupied.contains(one));
+            let two = one
+                .filter(|_| from.rank() == us.fold_wb(Rank::Second, Rank::Seventh))
+                .and_then(|one| one.offset(forward));
+            match capture {
+                Some(_) => attacks::pawn_attacks(us, from).contains(to),
+                // A diagonal step to an empty square (en passant) is not read here.
+                None => one == Some(to) || two == Some(to),
+            }
+        }
+        // Two squares, or onto its own rook, is castling: not read here.
+        Role::King => promotion.is_none() && attacks::king_attacks(from).contains(to),
+        _ => promotion.is_none() && attacks::attacks(from, role.of(us), occupied).contains(to),
+    };
+    if !reaches {
+        return None;
+    }
+    let after = occupied.without(from).with(to);
+    let them = board.by_color(!us).without(to);
+    let safe = if role == Role::King {
+        (board.attacks_to(to, !us, after) & them).is_empty()
+    } else {
+        let king = board.king_of(us)?;
+        let answers_check = pos
+            .checkers()
+            .single_square()
+            .is_none_or(|checker| to == checker || attacks::between(checker, king).contains(to));
+        let uncovered = attacks::rook_attacks(king, after) & board.rooks_and_queens()
+            | attacks::bishop_attacks(king, after) & board.bishops_and_queens();
+        answers_check && (uncovered & them).is_empty()
+    };
+    safe.then_some(Move::Normal { role, from, capture, to, promotion })
+}
+
 #[cfg(test)]
 mod tests {
+    use super::*;
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig { cases: 120, failure_persistence: None, ..Default::default() })]
+        /// On positions from random legal games (from the start, and from a
+        /// position with pawns about to promote and pieces to pin and check
+        /// with), every move of a man of the side to move, to any square with
+        /// any promotion, reads as shakmaty reads it: the same move, or refused.
+        #[test]
+        fn every_uci_move_reads_as_shakmaty_reads_it(start in 0usize..2, picks in proptest::collection::vec(0usize..1000, 1..100)) {
+            let starts = ["rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "r3k2r/1P4P1/2n1b3/3pP3/8/2B2q2/1p4p1/R3K2R w KQkq d6 0 1"];
+            let promotions = [None, Some(Role::Knight), Some(Role::Bishop), Some(Role::Rook), Some(Role::Queen), Some(Role::King), Some(Role::Pawn)];
+            let mut pos: Chess = starts[start].parse::<Fen>().unwrap().into_position(CastlingMode::Standard).unwrap();
+            for pick in picks {
+                for from in pos.us() {
+                    for to in Square::ALL {
+                        for promotion in promotions {
+                            let uci = UciMove::Normal { from, to, promotion };
+                            proptest::prop_assert_eq!(legal_move(&pos, uci).ok(), uci.to_move(&pos).ok(), "{} in {}", uci, Fen::from_position(&pos, EnPassantMode::Legal));
+                        }
+                    }
+                }
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                pos.play_unchecked(moves[pick % moves.len()]);
+            }
+        }
+    }
+
     #[test]
     fn errors_quote_at_most_sixty_characters_of_a_field() {
         assert_eq!(Excerpt::new("e2e9").to_string(), "\"e2e9\"");
@@ -358,8 +460,6 @@ mod tests {
             "{err}"
         );
     }
-
-    use super::*;
 
     const FEN: &str = "r6k/pp2r2p/4Rp1Q/3p4/8/1N1P2R1/PqP2bPP/7K b - - 0 24";
 
