@@ -278,6 +278,19 @@ impl RowBatch {
         self.rows.push(RowSpan { index, first_bound, fields, bad_utf8_field, absent });
     }
 
+    /// Appends a data row numbered `index` (0-based) from fields already
+    /// known to be text.
+    pub fn push_text_fields<'f>(&mut self, index: u64, fields: impl IntoIterator<Item = &'f str>) {
+        let first_bound = self.bounds.len();
+        self.bounds.push(self.text.len());
+        for field in fields {
+            self.text.push_str(field);
+            self.bounds.push(self.text.len());
+        }
+        let fields = self.bounds.len() - first_bound - 1;
+        self.rows.push(RowSpan { index, first_bound, fields, bad_utf8_field: None, absent: 0 });
+    }
+
     /// A batch of the given rows' fields, numbered from 0.
     pub fn of(rows: &[&[&str]]) -> RowBatch {
         let mut batch = RowBatch::default();
