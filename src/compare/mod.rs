@@ -330,15 +330,21 @@ pub fn compare_output_exact(dir: &std::path::Path, examples: bool) -> Result<Exa
 
     let mut tally = ExactTally::new(examples);
     for path in table_files(dir, crate::output::PUZZLES_FILE)? {
-        let fail = |source: PolarsError| CompareError::Parquet { path: path.clone(), source };
-        let frame = read_columns(&path, &["puzzle_id", "lichess_themes", "themes"])?;
-        let ids = frame.column("puzzle_id").and_then(|c| c.str().cloned()).map_err(fail)?;
-        let list = |name: &str| frame.column(name).and_then(|c| c.list().cloned()).map_err(fail);
-        let (published, computed) = (list("lichess_themes")?, list("themes")?);
-        for row in 0..frame.height() {
-            let published = list_words(&published, row).unwrap_or_default().join(" ");
-            let computed = list_words(&computed, row);
-            tally.add(ids.get(row).unwrap_or(""), &published, computed.as_ref().map(|c| c.iter().map(String::as_str)));
+        for frame in row_groups(&path, &["puzzle_id", "lichess_themes", "themes"])? {
+            let frame = frame?;
+            let fail = |source: PolarsError| CompareError::Parquet { path: path.clone(), source };
+            let ids = frame.column("puzzle_id").and_then(|c| c.str().cloned()).map_err(fail)?;
+            let list = |name: &str| frame.column(name).and_then(|c| c.list().cloned()).map_err(fail);
+            let (published, computed) = (list("lichess_themes")?, list("themes")?);
+            for row in 0..frame.height() {
+                let published = list_words(&published, row).unwrap_or_default().join(" ");
+                let computed = list_words(&computed, row);
+                tally.add(
+                    ids.get(row).unwrap_or(""),
+                    &published,
+                    computed.as_ref().map(|c| c.iter().map(String::as_str)),
+                );
+            }
         }
     }
     Ok(tally.finish())
@@ -362,16 +368,29 @@ pub(crate) fn table_files(dir: &std::path::Path, name: &str) -> Result<Vec<std::
     Ok(files)
 }
 
-/// Some columns of one Parquet file.
+/// Some columns of one Parquet file, a row group at a time: memory holds
+/// one group's columns however large the file (a whole database's
+/// `puzzles.parquet` written as a single file, say).
 #[cfg(feature = "parquet")]
-pub(crate) fn read_columns(
-    path: &std::path::Path,
-    columns: &[&str],
-) -> Result<polars::prelude::DataFrame, CompareError> {
+pub(crate) fn row_groups<'a>(
+    path: &'a std::path::Path,
+    columns: &'a [&str],
+) -> Result<impl Iterator<Item = Result<polars::prelude::DataFrame, CompareError>> + 'a, CompareError> {
     use polars::prelude::*;
     let fail = |source: PolarsError| CompareError::Parquet { path: path.to_owned(), source };
-    let file = std::fs::File::open(path).map_err(|e| fail(e.into()))?;
-    ParquetReader::new(file).with_columns(Some(columns.iter().map(|c| c.to_string()).collect())).finish().map_err(fail)
+    let open = move || std::fs::File::open(path).map_err(|e| fail(e.into()));
+    let metadata = ParquetReader::new(open()?).get_metadata().map_err(fail)?.clone();
+    let sizes: Vec<usize> = metadata.row_groups.iter().map(|group| group.num_rows()).collect();
+    let mut start = 0;
+    Ok(sizes.into_iter().map(move |rows| {
+        let mut reader = ParquetReader::new(open()?)
+            .with_columns(Some(columns.iter().map(|c| c.to_string()).collect()))
+            .with_slice(Some((start, rows)))
+            .read_parallel(ParallelStrategy::RowGroups);
+        start += rows;
+        reader.set_metadata(metadata.clone());
+        reader.finish().map_err(fail)
+    }))
 }
 
 /// The words of one row of a list column; `None` for a null row.
@@ -388,15 +407,19 @@ fn labels_without_payoffs(dir: &std::path::Path) -> Result<std::collections::Has
     use polars::prelude::*;
     let mut by_row = std::collections::HashMap::<i64, LabelSet>::new();
     for path in table_files(dir, crate::output::FIRES_FILE)? {
-        let frame = read_columns(&path, &["row_number", "label", "collects"])?;
-        let fail = |source: PolarsError| CompareError::Parquet { path: path.clone(), source };
-        let rows = frame.column("row_number").and_then(|c| c.i64().cloned()).map_err(fail)?;
-        let labels = frame.column("label").and_then(|c| c.str().cloned()).map_err(fail)?;
-        let collects = frame.column("collects").and_then(|c| c.i32().cloned()).map_err(fail)?;
-        for i in 0..frame.height() {
-            let (Some(row), Some(label)) = (rows.get(i), labels.get(i).and_then(Label::from_name)) else { continue };
-            if collects.get(i).is_none() {
-                by_row.entry(row).or_default().insert(label);
+        for frame in row_groups(&path, &["row_number", "label", "collects"])? {
+            let frame = frame?;
+            let fail = |source: PolarsError| CompareError::Parquet { path: path.clone(), source };
+            let rows = frame.column("row_number").and_then(|c| c.i64().cloned()).map_err(fail)?;
+            let labels = frame.column("label").and_then(|c| c.str().cloned()).map_err(fail)?;
+            let collects = frame.column("collects").and_then(|c| c.i32().cloned()).map_err(fail)?;
+            for i in 0..frame.height() {
+                let (Some(row), Some(label)) = (rows.get(i), labels.get(i).and_then(Label::from_name)) else {
+                    continue;
+                };
+                if collects.get(i).is_none() {
+                    by_row.entry(row).or_default().insert(label);
+                }
             }
         }
     }
@@ -416,31 +439,35 @@ pub fn compare_output(dir: &std::path::Path, options: CompareOptions) -> Result<
     let columns =
         ["row_number", "puzzle_id", "status", "lichess_themes", "key_labels", "follow_up_labels", "puzzle_labels"];
     for path in table_files(dir, crate::output::PUZZLES_FILE)? {
-        let fail = |source: PolarsError| CompareError::Parquet { path: path.clone(), source };
-        let frame = read_columns(&path, &columns)?;
-        let text = |name: &str| frame.column(name).and_then(|c| c.str().cloned()).map_err(fail);
-        let list = |name: &str| frame.column(name).and_then(|c| c.list().cloned()).map_err(fail);
-        let (ids, status) = (text("puzzle_id")?, text("status")?);
-        let row_numbers = frame.column("row_number").and_then(|c| c.i64().cloned()).map_err(fail)?;
-        let themes = list("lichess_themes")?;
-        let label_lists = match fire_labels {
-            Some(_) => vec![list("puzzle_labels")?],
-            None => vec![list("key_labels")?, list("follow_up_labels")?, list("puzzle_labels")?],
-        };
-        for row in 0..frame.height() {
-            let mut set = LabelSet::new();
-            if let (Some(by_row), Some(number)) = (&fire_labels, row_numbers.get(row)) {
-                set.extend(by_row.get(&number).copied().unwrap_or_default());
+        for frame in row_groups(&path, &columns)? {
+            let frame = frame?;
+            let fail = |source: PolarsError| CompareError::Parquet { path: path.clone(), source };
+            let text = |name: &str| frame.column(name).and_then(|c| c.str().cloned()).map_err(fail);
+            let list = |name: &str| frame.column(name).and_then(|c| c.list().cloned()).map_err(fail);
+            let (ids, status) = (text("puzzle_id")?, text("status")?);
+            let row_numbers = frame.column("row_number").and_then(|c| c.i64().cloned()).map_err(fail)?;
+            let themes = list("lichess_themes")?;
+            let label_lists = match fire_labels {
+                Some(_) => vec![list("puzzle_labels")?],
+                None => vec![list("key_labels")?, list("follow_up_labels")?, list("puzzle_labels")?],
+            };
+            for row in 0..frame.height() {
+                let mut set = LabelSet::new();
+                if let (Some(by_row), Some(number)) = (&fire_labels, row_numbers.get(row)) {
+                    set.extend(by_row.get(&number).copied().unwrap_or_default());
+                }
+                for list in &label_lists {
+                    set.extend(
+                        list_words(list, row).unwrap_or_default().iter().filter_map(|name| Label::from_name(name)),
+                    );
+                }
+                let ok = status.get(row) == Some("ok");
+                tally.add(
+                    ids.get(row).unwrap_or(""),
+                    &list_words(&themes, row).unwrap_or_default().join(" "),
+                    ok.then_some(set),
+                );
             }
-            for list in &label_lists {
-                set.extend(list_words(list, row).unwrap_or_default().iter().filter_map(|name| Label::from_name(name)));
-            }
-            let ok = status.get(row) == Some("ok");
-            tally.add(
-                ids.get(row).unwrap_or(""),
-                &list_words(&themes, row).unwrap_or_default().join(" "),
-                ok.then_some(set),
-            );
         }
     }
     Ok(tally.finish())

@@ -170,7 +170,7 @@ impl ParquetRows {
             let mut reader = ParquetReader::new(file)
                 .with_columns(Some(self.sources.clone()))
                 .with_slice(Some((start, rows)))
-                .read_parallel(ParallelStrategy::None);
+                .read_parallel(ParallelStrategy::RowGroups);
             reader.set_metadata(metadata.clone());
             let frame = reader.finish().map_err(|e| parquet_error(&self.input, path, e))?;
             let fields = self

@@ -387,7 +387,7 @@ pub fn select_output(
 ) -> Result<Selection, SelectError> {
     use polars::prelude::*;
 
-    use crate::compare::{read_columns, table_files, CompareError};
+    use crate::compare::{row_groups, table_files, CompareError};
 
     let parquet = |e: CompareError| match e {
         CompareError::Parquet { path, source } => SelectError::Parquet { path, source },
@@ -409,58 +409,68 @@ pub fn select_output(
     ];
     let mut collector = Collector::new(order, pick);
     for path in table_files(dir, crate::output::PUZZLES_FILE).map_err(parquet)? {
-        if !collector.wants_more() {
-            break;
-        }
-        let frame = read_columns(&path, &names).map_err(parquet)?;
-        let fail = |source: PolarsError| SelectError::Parquet { path: path.clone(), source };
-        let text = |name: &str| -> Result<StringChunked, SelectError> {
-            Ok(frame.column(name).map_err(fail)?.cast(&DataType::String).map_err(fail)?.str().map_err(fail)?.clone())
-        };
-        let int = |name: &str| -> Result<Int32Chunked, SelectError> {
-            Ok(frame.column(name).map_err(fail)?.cast(&DataType::Int32).map_err(fail)?.i32().map_err(fail)?.clone())
-        };
-        let words = |name: &str| -> Result<ListChunked, SelectError> {
-            Ok(frame.column(name).map_err(fail)?.list().map_err(fail)?.clone())
-        };
-        let rows = frame.column("row_number").map_err(fail)?.i64().map_err(fail)?.clone();
-        let (ids, status, fens, moves, urls) =
-            (text("puzzle_id")?, text("status")?, text("fen")?, text("moves")?, text("game_url")?);
-        let (ratings, deviations, popularity, plays) =
-            (int("rating")?, int("rating_deviation")?, int("popularity")?, int("nb_plays")?);
-        let (themes, openings) = (words("lichess_themes")?, words("opening_tags")?);
-        let joined = |list: &ListChunked, i: usize| crate::compare::list_words(list, i).map(|words| words.join(" "));
-        let found: Vec<Puzzle> = (0..frame.height())
-            .into_par_iter()
-            .filter_map(|i| {
-                if status.get(i) != Some("ok") {
-                    return None;
-                }
-                let line = crate::Line::parse(fens.get(i)?, moves.get(i)?, LineForm::Puzzle).ok()?;
-                let puzzle = Puzzle {
-                    row: (rows.get(i)? - 1) as u64,
-                    id: ids.get(i).unwrap_or_default().to_owned(),
-                    fen: fens.get(i)?.to_owned(),
-                    moves: moves.get(i)?.to_owned(),
-                    numbers: Numbers {
-                        rating: ratings.get(i),
-                        rating_deviation: deviations.get(i),
-                        popularity: popularity.get(i),
-                        nb_plays: plays.get(i),
-                    },
-                    themes: joined(&themes, i),
-                    game_url: urls.get(i).map(str::to_owned),
-                    opening_tags: joined(&openings, i),
-                    analysis: crate::annotate::analyse(line),
-                };
-                criteria.accepts(&puzzle).then_some(puzzle)
-            })
-            .collect();
-        for puzzle in found {
+        for frame in row_groups(&path, &names).map_err(parquet)? {
             if !collector.wants_more() {
                 break;
             }
-            collector.offer(puzzle);
+            let frame = frame.map_err(parquet)?;
+            let fail = |source: PolarsError| SelectError::Parquet { path: path.clone(), source };
+            let text = |name: &str| -> Result<StringChunked, SelectError> {
+                Ok(frame
+                    .column(name)
+                    .map_err(fail)?
+                    .cast(&DataType::String)
+                    .map_err(fail)?
+                    .str()
+                    .map_err(fail)?
+                    .clone())
+            };
+            let int = |name: &str| -> Result<Int32Chunked, SelectError> {
+                Ok(frame.column(name).map_err(fail)?.cast(&DataType::Int32).map_err(fail)?.i32().map_err(fail)?.clone())
+            };
+            let words = |name: &str| -> Result<ListChunked, SelectError> {
+                Ok(frame.column(name).map_err(fail)?.list().map_err(fail)?.clone())
+            };
+            let rows = frame.column("row_number").map_err(fail)?.i64().map_err(fail)?.clone();
+            let (ids, status, fens, moves, urls) =
+                (text("puzzle_id")?, text("status")?, text("fen")?, text("moves")?, text("game_url")?);
+            let (ratings, deviations, popularity, plays) =
+                (int("rating")?, int("rating_deviation")?, int("popularity")?, int("nb_plays")?);
+            let (themes, openings) = (words("lichess_themes")?, words("opening_tags")?);
+            let joined =
+                |list: &ListChunked, i: usize| crate::compare::list_words(list, i).map(|words| words.join(" "));
+            let found: Vec<Puzzle> = (0..frame.height())
+                .into_par_iter()
+                .filter_map(|i| {
+                    if status.get(i) != Some("ok") {
+                        return None;
+                    }
+                    let line = crate::Line::parse(fens.get(i)?, moves.get(i)?, LineForm::Puzzle).ok()?;
+                    let puzzle = Puzzle {
+                        row: (rows.get(i)? - 1) as u64,
+                        id: ids.get(i).unwrap_or_default().to_owned(),
+                        fen: fens.get(i)?.to_owned(),
+                        moves: moves.get(i)?.to_owned(),
+                        numbers: Numbers {
+                            rating: ratings.get(i),
+                            rating_deviation: deviations.get(i),
+                            popularity: popularity.get(i),
+                            nb_plays: plays.get(i),
+                        },
+                        themes: joined(&themes, i),
+                        game_url: urls.get(i).map(str::to_owned),
+                        opening_tags: joined(&openings, i),
+                        analysis: crate::annotate::analyse(line),
+                    };
+                    criteria.accepts(&puzzle).then_some(puzzle)
+                })
+                .collect();
+            for puzzle in found {
+                if !collector.wants_more() {
+                    break;
+                }
+                collector.offer(puzzle);
+            }
         }
     }
     Ok(collector.finish())

@@ -64,6 +64,26 @@ def test_the_output_directory_gives_the_csvs_selection(sample):
     assert ratings == sorted(ratings)
 
 
+def test_a_file_of_many_row_groups_is_read_a_group_at_a_time_to_the_same_selection(tmp_path):
+    # Small batches: one puzzles.parquet of many row groups, which select and
+    # compare read a group at a time (memory holds one group, not the file).
+    out = tmp_path / "groups"
+    subprocess.run([koga_binary(), "annotate", SAMPLE, "--out", str(out), "--batch-rows", "256", "--no-progress"],
+                   check=True, capture_output=True)
+    (groups,), = duckdb.sql(
+        f"SELECT count(DISTINCT row_group_id) FROM parquet_metadata('{out / 'puzzles.parquet'}')").fetchall()
+    assert groups > 5
+    from_csv, _ = select(SAMPLE, *FILTERS, "--format", "csv", "--order", "rating")
+    from_groups, _ = select(str(out), *FILTERS, "--format", "csv", "--order", "rating")
+    assert from_groups == from_csv
+    compare = lambda source, *options: subprocess.run(  # noqa: E731
+        [koga_binary(), "compare", source, "--format", "json", *options], check=True, capture_output=True,
+        text=True).stdout
+    assert compare(str(out)) == compare(SAMPLE)
+    assert compare(str(out), "--exact") == compare(SAMPLE, "--exact")
+    assert compare(str(out), "--without-payoffs") == compare(SAMPLE, "--without-payoffs")
+
+
 def test_a_sample_is_reproducible_and_drawn_from_the_matches():
     everything = {r["PuzzleId"] for r in csv_rows(select(SAMPLE, "--label", "fork", "--format", "csv")[0])}
     first = csv_rows(select(SAMPLE, "--label", "fork", "--sample", "10", "--seed", "7", "--format", "csv")[0])
