@@ -360,6 +360,7 @@ mod tests {
     }
 
     proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig { failure_persistence: None, ..Default::default() })]
         /// Eight bytes at a time finds what a byte at a time finds, bytes
         /// with the high bit set included.
         #[test]
