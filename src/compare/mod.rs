@@ -380,16 +380,18 @@ pub(crate) fn row_groups<'a>(
     let fail = |source: PolarsError| CompareError::Parquet { path: path.to_owned(), source };
     let open = move || std::fs::File::open(path).map_err(|e| fail(e.into()));
     let metadata = ParquetReader::new(open()?).get_metadata().map_err(fail)?.clone();
-    let sizes: Vec<usize> = metadata.row_groups.iter().map(|group| group.num_rows()).collect();
+    let mut sizes: Vec<usize> = metadata.row_groups.iter().map(|group| group.num_rows()).collect();
+    if sizes.is_empty() {
+        // A table without rows (no fires, say) has no row group: read an
+        // empty one, so that a missing column is still reported.
+        sizes.push(0);
+    }
     let mut start = 0;
     Ok(sizes.into_iter().map(move |rows| {
-        let mut reader = ParquetReader::new(open()?)
-            .with_columns(Some(columns.iter().map(|c| c.to_string()).collect()))
-            .with_slice(Some((start, rows)))
-            .read_parallel(ParallelStrategy::RowGroups);
+        let columns = columns.iter().map(|c| c.to_string()).collect();
+        let frame = crate::input::parquet::read_row_group(open()?, &metadata, start, rows, columns).map_err(fail);
         start += rows;
-        reader.set_metadata(metadata.clone());
-        reader.finish().map_err(fail)
+        frame
     }))
 }
 
@@ -591,6 +593,41 @@ impl Render for Report {
 
 #[cfg(test)]
 mod tests {
+    /// A file written with row groups of `group` rows (all in one without).
+    #[cfg(feature = "parquet")]
+    fn write_ids(path: &std::path::Path, ids: &[String], group: Option<usize>) {
+        use polars::prelude::*;
+        let mut frame = DataFrame::new_infer_height(vec![Column::new("puzzle_id".into(), ids.to_vec())]).unwrap();
+        ParquetWriter::new(std::fs::File::create(path).unwrap()).with_row_group_size(group).finish(&mut frame).unwrap();
+    }
+
+    #[cfg(feature = "parquet")]
+    #[test]
+    fn row_groups_give_every_row_in_order_and_report_a_missing_column_even_without_rows() {
+        let dir = tempfile::tempdir().unwrap();
+        let grouped = dir.path().join("grouped.parquet");
+        let ids: Vec<String> = (0..10).map(|i| format!("id{i}")).collect();
+        write_ids(&grouped, &ids, Some(3));
+        let frames: Vec<_> = row_groups(&grouped, &["puzzle_id"]).unwrap().map(Result::unwrap).collect();
+        // One frame a group (polars writes these ten rows as 3 + 3 + 4).
+        assert_eq!(frames.iter().map(|f| f.height()).collect::<Vec<_>>(), [3, 3, 4]);
+        let read: Vec<String> = frames
+            .iter()
+            .flat_map(|f| {
+                let column = f.column("puzzle_id").unwrap().str().unwrap().clone();
+                (0..column.len()).map(move |i| column.get(i).unwrap().to_owned())
+            })
+            .collect();
+        assert_eq!(read, ids);
+        assert!(row_groups(&grouped, &["nope"]).unwrap().all(|frame| frame.is_err()));
+        // No rows, no row group: a missing column is still an error.
+        let empty = dir.path().join("empty.parquet");
+        write_ids(&empty, &[], None);
+        let frames: Vec<_> = row_groups(&empty, &["puzzle_id"]).unwrap().collect();
+        assert!(frames.iter().all(|f| f.as_ref().is_ok_and(|f| f.height() == 0)));
+        assert!(row_groups(&empty, &["nope"]).unwrap().any(|frame| frame.is_err()));
+    }
+
     use super::*;
 
     #[test]

@@ -119,6 +119,25 @@ fn files_of(path: &Path, input: &str) -> Result<Vec<PathBuf>, InputError> {
     Ok(files)
 }
 
+/// The given columns of one row group of a Parquet file (`start` is the
+/// group's first row, `rows` its size), decoding that group only: polars'
+/// `RowGroups` strategy skips the groups outside the slice, where `None`
+/// would decode each group before it.
+pub(crate) fn read_row_group(
+    file: File,
+    metadata: &Arc<polars_parquet::parquet::metadata::FileMetadata>,
+    start: usize,
+    rows: usize,
+    columns: Vec<String>,
+) -> PolarsResult<DataFrame> {
+    let mut reader = ParquetReader::new(file)
+        .with_columns(Some(columns))
+        .with_slice(Some((start, rows)))
+        .read_parallel(ParallelStrategy::RowGroups);
+    reader.set_metadata(metadata.clone());
+    reader.finish()
+}
+
 fn parquet_error(input: &str, path: &Path, e: impl std::fmt::Display) -> InputError {
     InputError::NotParquet { input: input.to_owned(), detail: format!("{}: {e}", path.display()) }
 }
@@ -167,12 +186,8 @@ impl ParquetRows {
             *group += 1;
             *offset += rows;
             let file = File::open(&*path).map_err(|source| InputError::Open { input: self.input.clone(), source })?;
-            let mut reader = ParquetReader::new(file)
-                .with_columns(Some(self.sources.clone()))
-                .with_slice(Some((start, rows)))
-                .read_parallel(ParallelStrategy::RowGroups);
-            reader.set_metadata(metadata.clone());
-            let frame = reader.finish().map_err(|e| parquet_error(&self.input, path, e))?;
+            let frame = read_row_group(file, metadata, start, rows, self.sources.clone())
+                .map_err(|e| parquet_error(&self.input, path, e))?;
             let fields = self
                 .sources
                 .iter()

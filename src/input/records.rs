@@ -169,7 +169,10 @@ impl CsvChunk {
             // Without a quote (the puzzle database has none) the csv crate's
             // rows are the lines and its fields the bytes between commas:
             // split them so, without its state machine, and check the text
-            // once (cutting UTF-8 at ASCII bytes leaves it UTF-8).
+            // once (cutting UTF-8 at ASCII bytes leaves it UTF-8). One
+            // difference: the csv crate drops a byte-order mark opening its
+            // input, a chunk here; the file's own mark is read with the
+            // header, and one past it is data, kept wherever chunks are cut.
             let text = std::str::from_utf8(&self.bytes).ok();
             for line in pieces(&self.bytes, b"\r\n") {
                 let start = line.start;

@@ -409,6 +409,9 @@ pub fn select_output(
     ];
     let mut collector = Collector::new(order, pick);
     for path in table_files(dir, crate::output::PUZZLES_FILE).map_err(parquet)? {
+        if !collector.wants_more() {
+            break;
+        }
         for frame in row_groups(&path, &names).map_err(parquet)? {
             if !collector.wants_more() {
                 break;
