@@ -365,7 +365,8 @@ fn plain_move(pos: &Chess, from: Square, to: Square, promotion: Option<Role>) ->
     let us = pos.turn();
     let role = board.role_at(from)?;
     let ours = board.by_color(us);
-    if !ours.contains(from) || ours.contains(to) || pos.checkers().more_than_one() {
+    let checkers = pos.checkers();
+    if !ours.contains(from) || ours.contains(to) || checkers.more_than_one() {
         return None;
     }
     let occupied = board.occupied();
@@ -401,8 +402,7 @@ fn plain_move(pos: &Chess, from: Square, to: Square, promotion: Option<Role>) ->
         (board.attacks_to(to, !us, after) & them).is_empty()
     } else {
         let king = board.king_of(us)?;
-        let answers_check = pos
-            .checkers()
+        let answers_check = checkers
             .single_square()
             .is_none_or(|checker| to == checker || attacks::between(checker, king).contains(to));
         let uncovered = attacks::rook_attacks(king, after) & board.rooks_and_queens()

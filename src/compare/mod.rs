@@ -386,10 +386,11 @@ pub(crate) fn row_groups<'a>(
         // empty one, so that a missing column is still reported.
         sizes.push(0);
     }
+    let columns: Vec<String> = columns.iter().map(|c| c.to_string()).collect();
     let mut start = 0;
     Ok(sizes.into_iter().map(move |rows| {
-        let columns = columns.iter().map(|c| c.to_string()).collect();
-        let frame = crate::input::parquet::read_row_group(open()?, &metadata, start, rows, columns).map_err(fail);
+        let frame =
+            crate::input::parquet::read_row_group(open()?, &metadata, start, rows, columns.clone()).map_err(fail);
         start += rows;
         frame
     }))

@@ -194,11 +194,10 @@ pub const COLUMN_NAMES: [&str; 10] = [
     "OpeningTags",
 ];
 
-/// A batch of data rows as read, every field already checked as UTF-8 on the
-/// reader thread and copied into one buffer: a row costs no allocation of
-/// its own, and the workers read the batch's rows from contiguous memory.
-/// A field that is not UTF-8 is kept lossily and remembered, so its row can
-/// be reported.
+/// A batch of data rows, every field checked as UTF-8 and copied into one
+/// buffer: a row costs no allocation of its own, and a worker reads the
+/// batch's rows from contiguous memory. A field that is not UTF-8 is kept
+/// lossily and remembered, so its row can be reported.
 #[derive(Default)]
 pub struct RowBatch {
     text: String,
@@ -274,8 +273,7 @@ impl RowBatch {
             }
             self.bounds.push(self.text.len());
         }
-        let fields = self.bounds.len() - first_bound - 1;
-        self.rows.push(RowSpan { index, first_bound, fields, bad_utf8_field, absent });
+        self.close_row(index, first_bound, bad_utf8_field, absent);
     }
 
     /// Appends a data row numbered `index` (0-based) from fields already
@@ -287,8 +285,13 @@ impl RowBatch {
             self.text.push_str(field);
             self.bounds.push(self.text.len());
         }
+        self.close_row(index, first_bound, None, 0);
+    }
+
+    /// Records the row whose boundaries start at `first_bound`.
+    fn close_row(&mut self, index: u64, first_bound: usize, bad_utf8_field: Option<usize>, absent: u16) {
         let fields = self.bounds.len() - first_bound - 1;
-        self.rows.push(RowSpan { index, first_bound, fields, bad_utf8_field: None, absent: 0 });
+        self.rows.push(RowSpan { index, first_bound, fields, bad_utf8_field, absent });
     }
 
     /// A batch of the given rows' fields, numbered from 0.
@@ -523,7 +526,7 @@ impl PuzzleReader {
     #[cfg(feature = "parquet")]
     fn open_parquet(path: &Path, input: String, bytes_read: Arc<AtomicU64>) -> Result<PuzzleReader, InputError> {
         let (rows, columns) = parquet::ParquetRows::open(path, &input)?;
-        let fields = [Some(columns.puzzle_id), Some(columns.fen), Some(columns.moves)].iter().flatten().count();
+        let fields = rows.fields();
         Ok(PuzzleReader {
             source: Source::Parquet(Box::new(rows)),
             columns: Arc::new(columns),

@@ -165,6 +165,11 @@ impl ParquetRows {
         Ok((rows, columns))
     }
 
+    /// The fields each row has: one per column read.
+    pub fn fields(&self) -> usize {
+        self.sources.len()
+    }
+
     /// The next row group, or `None` at the end of the input.
     fn next_group(&mut self) -> Result<Option<Group>, InputError> {
         loop {

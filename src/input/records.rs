@@ -31,6 +31,12 @@ fn blank(content: &[u8]) -> bool {
     content.iter().all(u8::is_ascii_whitespace)
 }
 
+/// The csv crate reading `bytes` as Koga reads a CSV: no header row (the
+/// header is a record like any other here), rows of any length.
+fn csv_reader(bytes: &[u8]) -> csv::Reader<&[u8]> {
+    csv::ReaderBuilder::new().has_headers(false).flexible(true).from_reader(bytes)
+}
+
 /// Where the first of `needles` is in `bytes`, looked for eight bytes at a
 /// time: a byte equal to a needle is a zero byte of the word XOR the needle
 /// repeated, and `(x - 0x01..01) & !x & 0x80..80` marks zero bytes exactly
@@ -190,7 +196,7 @@ impl CsvChunk {
             debug_assert_eq!(batch.len(), self.rows, "the scan and the split agree on the rows");
             return batch;
         }
-        let mut csv = csv::ReaderBuilder::new().has_headers(false).flexible(true).from_reader(&self.bytes[..]);
+        let mut csv = csv_reader(&self.bytes[..]);
         let mut record = ByteRecord::new();
         // Reading a byte slice cannot fail: the csv crate's only errors here
         // are I/O ones and, with `flexible`, none else.
@@ -266,7 +272,7 @@ impl CsvStream {
                 }
                 let bytes = &self.buffer[self.start..self.start + found.end];
                 self.start += found.end;
-                let mut csv = csv::ReaderBuilder::new().has_headers(false).flexible(true).from_reader(bytes);
+                let mut csv = csv_reader(bytes);
                 let mut header = ByteRecord::new();
                 return Ok(csv.read_byte_record(&mut header).unwrap_or(false).then_some(header));
             }
@@ -306,7 +312,7 @@ mod tests {
 
     /// The csv crate's data rows of `text` (blank records skipped), as text.
     fn csv_rows(text: &[u8]) -> Vec<Vec<Vec<u8>>> {
-        let mut csv = csv::ReaderBuilder::new().has_headers(false).flexible(true).from_reader(text);
+        let mut csv = csv_reader(text);
         let mut rows = Vec::new();
         let mut record = ByteRecord::new();
         while csv.read_byte_record(&mut record).unwrap() {

@@ -209,6 +209,16 @@ impl Collector {
         !(self.order == Order::Input && matches!(self.pick, Pick::First(n) if self.kept.len() >= n))
     }
 
+    /// Offers puzzles in their order until the pick is full.
+    fn offer_all(&mut self, puzzles: impl IntoIterator<Item = Puzzle>) {
+        for puzzle in puzzles {
+            if !self.wants_more() {
+                break;
+            }
+            self.offer(puzzle);
+        }
+    }
+
     fn offer(&mut self, puzzle: Puzzle) {
         self.matched += 1;
         let (sample, limit) = match self.pick {
@@ -366,12 +376,7 @@ pub fn select_csv(input: &InputSpec, criteria: &Criteria, order: Order, pick: Pi
                 criteria.accepts(&puzzle).then_some(puzzle)
             })
             .collect();
-        for puzzle in found {
-            if !collector.wants_more() {
-                break;
-            }
-            collector.offer(puzzle);
-        }
+        collector.offer_all(found);
     }
     Ok(collector.finish())
 }
@@ -468,12 +473,7 @@ pub fn select_output(
                     criteria.accepts(&puzzle).then_some(puzzle)
                 })
                 .collect();
-            for puzzle in found {
-                if !collector.wants_more() {
-                    break;
-                }
-                collector.offer(puzzle);
-            }
+            collector.offer_all(found);
         }
     }
     Ok(collector.finish())
