@@ -11,10 +11,21 @@ import subprocess
 import chess
 import chess.svg
 
-ARROW = "#cc2020cc"
-# Shaded squares by role; roles drawn as arrows are not shaded.
-SHADES = {"victim": "#e0303080", "defender": "#e0c00080", "threatened": "#e0c00080", "checkers": "#e0303060",
-          "guards": "#30a03070", "blockers": "#3060e070", "escapes": "#e0c00060", "behind": "#e0c00080"}
+# Arrows are drawn over the pieces: translucent, so the piece under an
+# arrow's head or shaft still reads.
+ARROW = "#d0202099"
+# Shaded squares by role (roles drawn as arrows are not shaded), strong
+# enough to show on the dark squares too.
+SHADES = {"victim": "#ff1a1acc", "pinned": "#ff8c00b3", "defender": "#ffd500b3", "threatened": "#ffd500b3",
+          "checkers": "#ff1a1a99", "guards": "#22b022a6", "blockers": "#2f6bffa6", "escapes": "#ffd50099",
+          "behind": "#ffd500b3"}
+# What the colours mean, for a legend beside the boards.
+LEGEND = [("arrow", ARROW, "from the piece that acts to what it acts on: a fork's targets, a pin's line, a mate's checks"),
+          ("victim", SHADES["victim"], "the piece won or captured"),
+          ("pinned", SHADES["pinned"], "the pinned piece"),
+          ("defender", SHADES["defender"], "a defender, the piece threatened, or the piece behind a pin"),
+          ("guards", SHADES["guards"], "our pieces that take the mated king's flight squares"),
+          ("blockers", SHADES["blockers"], "the king's own pieces that wall it in")]
 
 
 def squares(value):

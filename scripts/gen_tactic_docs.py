@@ -87,7 +87,7 @@ def render(info, rules, positions, listed, lichess, judged, koga, boards):
 
     def board(fen, moves, ply, fires):
         roles = explained_roles(koga, fen, moves, ply, label) if fires else {}
-        svg, _ = board_at(fen, moves, ply, roles, size=240, coordinates=False, white_below=True)
+        svg, _ = board_at(fen, moves, ply, roles, size=320, coordinates=True, white_below=True)
         name = f"{label}-{len(boards) + 1:02}.svg"
         boards[name] = svg
         verdict = "fires" if fires else "does not fire"
@@ -100,9 +100,9 @@ def render(info, rules, positions, listed, lichess, judged, koga, boards):
         out.append("A seed tactic: its rules are those of its seed document, word for word, as the code states them.")
     if info["roles"]:
         out.append("Roles: " + ", ".join(role_text(r) for r in info["roles"]) + " (meanings: `schemas/fires.json`).")
-    out += ["", "How Koga decides", ""]
+    out += ["", "## How Koga decides", ""]
     out += [f"- {r}" for r in rules]
-    out += ["", "Test positions (the examples that guard against regressions)", ""]
+    out += ["", "## Test positions", "", "The examples that guard against regressions.", ""]
     n = 0
     for fires, c in (golden(label) if seed else []):
         n += 1
@@ -124,10 +124,10 @@ def render(info, rules, positions, listed, lichess, judged, koga, boards):
     if n == 0 and not listed:
         out.append("- See the unit tests of `src/tactics/` for this label.")
     if lichess:
-        out += ["", "Koga and Lichess (`koga compare` on the 20,002-puzzle dev set)", ""]
+        out += ["", "## Koga and Lichess", "", "`koga compare` on the 20,002-puzzle dev set.", ""]
         out += [f"- {p}" for p in lichess]
     if judged:
-        out += ["", "Judged by hand (random dev-set fires, read as a strong player would)", ""]
+        out += ["", "## Judged by hand", "", "Random dev-set fires, read as a strong player would.", ""]
         out += [f"- {p}" for p in judged]
     out.append("")
     return "\n".join(out)
@@ -135,7 +135,7 @@ def render(info, rules, positions, listed, lichess, judged, koga, boards):
 
 def main():
     check = "--check" in sys.argv
-    koga = sys.argv[sys.argv.index("--koga") + 1] if "--koga" in sys.argv else os.path.join(ROOT, "target", "debug", "koga")
+    koga = sys.argv[sys.argv.index("--koga") + 1] if "--koga" in sys.argv else os.path.join(ROOT, "target", "release", "koga")
     labels = vocabulary(koga)
     docs, boards = {}, {}
     for name in sorted(os.listdir(SRC)):

@@ -6,7 +6,7 @@
 # target/browser/); says so in one line and passes where they are missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-koga=${KOGA:-target/debug/koga}
+koga=${KOGA:-target/release/koga}
 python=${PYTHON_ENV:-target/pyenv/bin/python}
 if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
   echo "test-browser: skipped: Node.js and npm are not installed (the README lists them)"

@@ -147,6 +147,7 @@ impl PipelineFile {
             progress: true,
             part_rows: self.part_rows.filter(|&n| n > 0),
             resume: false,
+            overwrite: false,
         }
     }
 }

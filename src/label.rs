@@ -330,6 +330,49 @@ impl Label {
     }
 }
 
+/// The word of `names` a user most likely meant by `typed`, for a "did you
+/// mean" hint: the nearest by edit distance, ignoring case, within a third
+/// of its length (at least one edit).
+pub fn nearest_name<'a>(typed: &str, names: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    let typed: Vec<char> = typed.to_lowercase().chars().collect();
+    let limit = (typed.len() / 3).max(1);
+    names
+        .into_iter()
+        .map(|name| (edit_distance(&typed, &name.to_lowercase().chars().collect::<Vec<_>>()), name))
+        .filter(|&(distance, _)| distance <= limit)
+        .min_by_key(|&(distance, _)| distance)
+        .map(|(_, name)| name)
+}
+
+/// Levenshtein distance: insertions, deletions and substitutions.
+fn edit_distance(a: &[char], b: &[char]) -> usize {
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.iter().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let substitute = diagonal + usize::from(ca != cb);
+            diagonal = row[j + 1];
+            row[j + 1] = substitute.min(row[j] + 1).min(diagonal + 1);
+        }
+    }
+    row[b.len()]
+}
+
+/// `"{typed}" is not a {what}` with a hint: the nearest of `names`, or
+/// where the full list is.
+pub fn unknown_name_message<'a>(
+    typed: &str,
+    what: &str,
+    names: impl IntoIterator<Item = &'a str>,
+    list: &str,
+) -> String {
+    match nearest_name(typed, names) {
+        Some(name) => format!("{typed:?} is not a {what}; did you mean {name:?}? ({list} lists them all)"),
+        None => format!("{typed:?} is not a {what} ({list} lists them all)"),
+    }
+}
+
 impl fmt::Display for Label {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())

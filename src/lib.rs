@@ -46,6 +46,9 @@ pub fn annotate_to_parquet(
     options: &pipeline::Options,
     out_dir: &std::path::Path,
 ) -> Result<pipeline::Summary, pipeline::RunError> {
+    if !options.resume && !options.overwrite {
+        output::refuse_to_overwrite(out_dir)?;
+    }
     // Only a part-file run keeps a manifest (it reads the input's first MiB).
     let manifest = match options.part_rows {
         Some(_) => options.manifest()?,

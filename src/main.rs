@@ -112,6 +112,9 @@ enum Command {
         /// (the same input and options only)
         #[arg(long, requires = "part_rows")]
         resume: bool,
+        /// Replace the tables of an earlier run in DIR (a non-empty DIR is refused without it)
+        #[arg(long, conflicts_with = "resume")]
+        force: bool,
         /// Never draw the progress bar
         #[arg(long)]
         no_progress: bool,
@@ -120,6 +123,9 @@ enum Command {
     Run {
         /// A pipeline TOML file, e.g. pipelines/sample.toml
         pipeline: PathBuf,
+        /// Replace the tables of an earlier run in the pipeline's output directory
+        #[arg(long)]
+        force: bool,
         /// Never draw the progress bar
         #[arg(long)]
         no_progress: bool,
@@ -227,12 +233,19 @@ struct SelectArgs {
     /// Write files of at most N puzzles: FILE-001.pgn, FILE-002.pgn, … (64: a Lichess study's chapters)
     #[arg(long, value_name = "N", requires = "out", value_parser = clap::value_parser!(u64).range(1..))]
     split: Option<u64>,
+    /// In PGN, your Lichess username as the solver's player tag: a study you import the games into then opens
+    /// every chapter from the solver's side
+    #[arg(long, value_name = "NAME")]
+    lichess_user: Option<String>,
+    /// Write over existing files (--out FILE, or the FILE-NNN files of --split)
+    #[arg(long, requires = "out")]
+    force: bool,
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        Command::Annotate { input, out, threads, limit, batch_rows, lines, part_rows, resume, no_progress } => {
+        Command::Annotate { input, out, threads, limit, batch_rows, lines, part_rows, resume, force, no_progress } => {
             let options = Options {
                 input: InputSpec::from_arg(&input),
                 threads,
@@ -243,13 +256,15 @@ fn main() -> ExitCode {
                 progress: !no_progress,
                 part_rows,
                 resume,
+                overwrite: force,
             };
             annotate(&options, &out)
         }
-        Command::Run { pipeline, no_progress } => match PipelineFile::load(&pipeline) {
+        Command::Run { pipeline, force, no_progress } => match PipelineFile::load(&pipeline) {
             Ok(file) => {
                 let mut options = file.options();
                 options.progress = !no_progress;
+                options.overwrite = force;
                 annotate(&options, &file.output)
             }
             Err(e) => Err(e.into()),
@@ -297,7 +312,9 @@ fn annotate(options: &Options, out: &std::path::Path) -> CliResult {
     // Ctrl-C or SIGTERM: the pipeline stops between batches and removes its
     // temporary files; a second signal exits at once.
     koga::interrupt::watch()?;
-    let summary: Summary = koga::annotate_to_parquet(options, out)?;
+    let result = koga::annotate_to_parquet(options, out);
+    koga::interrupt::finishing();
+    let summary: Summary = result?;
     eprintln!("koga: {summary} -> {}", out.display());
     Ok(())
 }
@@ -320,7 +337,7 @@ fn compare(input: &str, format: CompareFormat, examples: Option<&str>, without_p
     let examples = examples.map(compare::examples_label).transpose()?;
     let options = compare::CompareOptions { examples, without_payoffs };
     let path = std::path::Path::new(input);
-    let report: Report = if path.is_dir() {
+    let report: Report = if koga::output::is_output_dir(path) {
         compare::compare_output(path, options)?
     } else {
         compare::compare_csv(&InputSpec::from_arg(input), options)?
@@ -330,15 +347,19 @@ fn compare(input: &str, format: CompareFormat, examples: Option<&str>, without_p
 }
 
 fn compare_exact(input: &str, format: CompareFormat, examples: Option<&str>) -> CliResult {
-    let theme =
-        match examples {
-            Some(name) if !name.is_empty() => Some(koga::lichess::Theme::from_name(name).ok_or_else(|| {
-                format!("{name:?} is not a theme Lichess's tagger emits (see `koga labels --lichess`)")
-            })?),
-            _ => None,
-        };
+    let theme = match examples {
+        Some(name) if !name.is_empty() => Some(koga::lichess::Theme::from_name(name).ok_or_else(|| {
+            label::unknown_name_message(
+                name,
+                "theme Lichess's tagger emits",
+                koga::lichess::Theme::NAMES.iter().copied(),
+                "`koga labels --lichess`",
+            )
+        })?),
+        _ => None,
+    };
     let path = std::path::Path::new(input);
-    let mut report = if path.is_dir() {
+    let mut report = if koga::output::is_output_dir(path) {
         compare::compare_output_exact(path, examples.is_some())?
     } else {
         compare::compare_csv_exact(&InputSpec::from_arg(input), examples.is_some())?
@@ -387,33 +408,33 @@ fn select_puzzles(args: SelectArgs) -> CliResult {
         SelectFormat::Csv => select::export::Format::Csv,
         SelectFormat::Jsonl => select::export::Format::Jsonl,
     };
-    run_select(&args.input, &criteria, order, pick, format, args.out.as_deref(), args.split)
+    if let Some(out) = &args.out {
+        select::export::check_destination(out, args.split, args.force)?;
+    }
+    let path = std::path::Path::new(&args.input);
+    let selection = if koga::output::is_output_dir(path) {
+        select::select_output(path, &criteria, order, pick)?
+    } else {
+        select::select_csv(&InputSpec::from_arg(&args.input), &criteria, order, pick)?
+    };
+    write_selection(&selection, format, args.out.as_deref(), args.split, args.lichess_user.as_deref())
 }
 
-fn run_select(
-    input: &str,
-    criteria: &select::Criteria,
-    order: select::Order,
-    pick: select::Pick,
+/// Writes a selection where `--out` says, and its summary line.
+fn write_selection(
+    selection: &select::Selection,
     format: select::export::Format,
     out: Option<&std::path::Path>,
     split: Option<u64>,
+    lichess_user: Option<&str>,
 ) -> CliResult {
-    let path = std::path::Path::new(input);
-    // An output directory holds puzzles.parquet; any other directory is
-    // puzzle Parquet (the Hugging Face layout, say).
-    let selection = if path.join(koga::output::PUZZLES_FILE).exists() {
-        select::select_output(path, criteria, order, pick)?
-    } else {
-        select::select_csv(&InputSpec::from_arg(input), criteria, order, pick)?
-    };
     let written = match out {
         None => {
             let stdout = std::io::stdout();
-            select::export::write(&mut stdout.lock(), format, &selection.puzzles)?;
+            select::export::write(&mut stdout.lock(), format, &selection.puzzles, lichess_user)?;
             "standard output".to_owned()
         }
-        Some(out) => select::export::write_files(out, format, &selection.puzzles, split)?,
+        Some(out) => select::export::write_files(out, format, &selection.puzzles, split, lichess_user)?,
     };
     let selected = selection.puzzles.len();
     if selection.matched == 0 {

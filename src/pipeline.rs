@@ -60,6 +60,9 @@ pub struct Options {
     /// Finish an interrupted part-file run: keep its completed parts and
     /// annotate the rows after them.
     pub resume: bool,
+    /// Replace the tables of an earlier run in the output directory; without
+    /// it, a non-empty output directory is refused untouched.
+    pub overwrite: bool,
 }
 
 impl Options {
@@ -74,6 +77,7 @@ impl Options {
             progress: true,
             part_rows: None,
             resume: false,
+            overwrite: false,
         }
     }
 

@@ -176,7 +176,7 @@ fn fatal_inputs_exit_non_zero_with_one_line_and_leave_no_tables() {
         ("missing.csv", "cannot open"),
         ("empty.csv", "empty input"),
         ("missing_column.csv", "header has no Moves column"),
-        ("truncated.csv.zst", "truncated zstd stream"),
+        ("truncated.csv.zst", "truncated zstd stream after 169 data rows"),
         ("corrupt.csv.zst", "corrupt zstd stream"),
         ("garbage.bin", "not a puzzle CSV"),
     ];
@@ -543,6 +543,70 @@ fn a_signal_stops_the_run_and_leaves_nothing_behind() {
         let left: Vec<_> = std::fs::read_dir(&out).unwrap().map(|e| e.unwrap().file_name()).collect();
         assert!(left.is_empty(), "{name}: left behind {left:?}");
     }
+}
+
+/// Two SIGINTs in a row (an impatient Ctrl-C, or `timeout -s INT`): the
+/// second stops the run at once, and neither stop leaves a temporary file,
+/// over twenty runs stopped at different moments.
+#[test]
+fn two_signals_stop_the_run_at_once_and_leave_no_temporary_file() {
+    let work = tempfile::tempdir().unwrap();
+    let input = generated_input(work.path(), 100_000);
+    for run in 0..20u64 {
+        let out = work.path().join(format!("out{run}"));
+        let child = koga()
+            .args(["annotate", input.to_str().unwrap(), "--out", out.to_str().unwrap(), "--no-progress"])
+            .args(["--threads", "1"])
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let tmp = out.join(format!(".puzzles.parquet.tmp-{}", child.id()));
+        let started = std::time::Instant::now();
+        while !tmp.exists() {
+            assert!(started.elapsed().as_secs() < 60, "the run never started writing");
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+        std::thread::sleep(std::time::Duration::from_millis(run * 7));
+        for _ in 0..2 {
+            assert!(Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap().success());
+        }
+        let result = child.wait_with_output().unwrap();
+        let stderr = String::from_utf8_lossy(&result.stderr);
+        assert_eq!(result.status.code(), Some(130), "run {run}: {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "run {run}: one line: {stderr}");
+        let left: Vec<_> = std::fs::read_dir(&out).unwrap().map(|e| e.unwrap().file_name()).collect();
+        assert!(left.is_empty(), "run {run}: left behind {left:?} ({stderr})");
+    }
+}
+
+/// An output directory with an earlier run's tables is refused untouched,
+/// in one line naming it; `--force` replaces the tables.
+#[test]
+fn a_non_empty_output_directory_is_refused_unless_forced() {
+    let work = tempfile::tempdir().unwrap();
+    let out = work.path().join("out");
+    let sample = root().join("data/sample.csv.zst");
+    let annotate = |extra: &[&str]| {
+        koga()
+            .args(["annotate", sample.to_str().unwrap(), "--out", out.to_str().unwrap(), "--no-progress"])
+            .args(["--limit", "50"])
+            .args(extra)
+            .output()
+            .unwrap()
+    };
+    assert!(annotate(&[]).status.success());
+    let before = tree(&out);
+    std::fs::write(out.join("notes.txt"), "mine").unwrap();
+    let refused = annotate(&["--batch-rows", "7"]);
+    let stderr = String::from_utf8_lossy(&refused.stderr);
+    assert!(!refused.status.success());
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.contains(out.to_str().unwrap()) && stderr.contains("--force"), "{stderr}");
+    let mut after = tree(&out);
+    assert_eq!(after.remove("notes.txt").as_deref(), Some(&b"mine"[..]));
+    assert_eq!(after, before, "the refused run changed the old tables");
+    let forced = annotate(&["--force"]);
+    assert!(forced.status.success(), "{}", String::from_utf8_lossy(&forced.stderr));
 }
 
 /// Every file under `dir`, by relative path, with its bytes.

@@ -205,7 +205,14 @@ impl std::fmt::Display for CompareError {
             CompareError::Input(e) => e.fmt(f),
             CompareError::NoThemes(input) => write!(f, "{input}: no Themes column to compare with"),
             CompareError::NotATheme(name) => {
-                write!(f, "{name:?} is not a Koga label that Lichess also has (see `koga labels`)")
+                let shared = LABELS.iter().filter(|info| info.lichess).map(|info| info.name);
+                let message = crate::label::unknown_name_message(
+                    name,
+                    "Koga label that Lichess also has",
+                    shared,
+                    "`koga labels`",
+                );
+                f.write_str(&message)
             }
             #[cfg(feature = "parquet")]
             CompareError::Parquet { path, source } => write!(f, "{}: {source}", path.display()),

@@ -504,8 +504,14 @@ impl PuzzleReader {
             };
         let mut stream = records::CsvStream::new(decoded);
         // A header longer than this has no line end: not a CSV.
-        let header =
-            stream.header(1 << 24).map_err(|source| InputError::Read { input: input.clone(), row: 0, zstd, source })?;
+        // A stream that breaks before its first block is read through
+        // still counts the rows that arrived (the header is one of them).
+        let header = stream.header(1 << 24).map_err(|source| InputError::Read {
+            input: input.clone(),
+            row: stream.pending_rows().saturating_sub(1) as u64,
+            zstd,
+            source,
+        })?;
         let header = match header {
             Some(header) if !(header.len() == 1 && header[0].is_empty()) => header,
             _ => return Err(InputError::Empty { input }),

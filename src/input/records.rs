@@ -301,8 +301,13 @@ impl CsvStream {
 
     /// Rows found by the scan so far and not yet handed out (for the row
     /// number of an error).
+    ///
+    /// After a read error, it counts the whole records that arrived before
+    /// it too, so that a truncated stream's message says how far it was
+    /// readable.
     pub fn pending_rows(&self) -> usize {
-        self.found.rows
+        let rest = &self.buffer[self.start + self.found.end..];
+        self.found.rows + scan(rest, usize::MAX, false, true).rows
     }
 }
 

@@ -161,6 +161,7 @@ fn write_options() -> WriteOptions {
 
 fn open_parquet(path: &Path, columns: &[(&str, Kind)], provenance: &[(String, String)]) -> Result<Writer, OutputError> {
     let file = File::create(path).map_err(|e| out_err(path, e))?;
+    crate::interrupt::remove_if_stopped(path.to_owned());
     let schema = schema_of(columns);
     let options = write_options();
     let file =
@@ -417,6 +418,36 @@ fn part_name(part: usize) -> String {
 
 fn out_err(path: &Path, e: impl Into<Box<dyn std::error::Error + Send + Sync>>) -> OutputError {
     OutputError::new(path.display(), e)
+}
+
+/// Whether `path` is the output directory of `koga annotate` (it holds
+/// `puzzles.parquet`); any other directory is puzzle Parquet to read (the
+/// Hugging Face layout of the database, say).
+pub fn is_output_dir(path: &Path) -> bool {
+    path.join(PUZZLES_FILE).exists()
+}
+
+/// Refuses an output directory that already holds files (an earlier run's
+/// tables, say), naming what it holds: a run replaces them only when told
+/// to (`--force`), or finishes them (`--resume`).
+pub fn refuse_to_overwrite(dir: &Path) -> Result<(), OutputError> {
+    let Ok(entries) = fs::read_dir(dir) else { return Ok(()) };
+    let mut names: Vec<String> =
+        entries.filter_map(|e| e.ok()).map(|e| e.file_name().to_string_lossy().into_owned()).collect();
+    if names.is_empty() {
+        return Ok(());
+    }
+    names.sort();
+    let shown = names.iter().take(3).map(String::as_str).collect::<Vec<_>>().join(", ");
+    let more = if names.len() > 3 { format!(" and {} more", names.len() - 3) } else { String::new() };
+    let resume = if names.iter().any(|n| n == STAGING_DIR) { ", --resume to finish the interrupted run" } else { "" };
+    Err(out_err(
+        dir,
+        format!(
+            "the output directory is not empty ({shown}{more}); nothing was changed: \
+             pass --force to replace its tables{resume}, or choose another --out"
+        ),
+    ))
 }
 
 impl ParquetSink {

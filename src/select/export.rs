@@ -22,10 +22,11 @@ pub enum Format {
     Jsonl,
 }
 
-/// Writes `puzzles` in `format` (a CSV header first).
-pub fn write(out: &mut dyn Write, format: Format, puzzles: &[Puzzle]) -> io::Result<()> {
+/// Writes `puzzles` in `format` (a CSV header first). In PGN,
+/// `lichess_user` is the solver's name (see [`pgn`]).
+pub fn write(out: &mut dyn Write, format: Format, puzzles: &[Puzzle], lichess_user: Option<&str>) -> io::Result<()> {
     match format {
-        Format::Pgn => puzzles.iter().try_for_each(|p| out.write_all(pgn(p).as_bytes())),
+        Format::Pgn => puzzles.iter().try_for_each(|p| out.write_all(pgn(p, lichess_user).as_bytes())),
         Format::Csv => {
             let mut csv = csv::Writer::from_writer(out);
             csv.write_record(COLUMN_NAMES)?;
@@ -41,18 +42,24 @@ pub fn write(out: &mut dyn Write, format: Format, puzzles: &[Puzzle]) -> io::Res
 /// Writes `puzzles` to `path`, or with `split` to files of at most that many
 /// puzzles named after it (`set.pgn` → `set-001.pgn`, `set-002.pgn`, …);
 /// returns what was written, for the summary line.
-pub fn write_files(path: &Path, format: Format, puzzles: &[Puzzle], split: Option<u64>) -> io::Result<String> {
+pub fn write_files(
+    path: &Path,
+    format: Format,
+    puzzles: &[Puzzle],
+    split: Option<u64>,
+    lichess_user: Option<&str>,
+) -> io::Result<String> {
     let create = |path: &Path, puzzles: &[Puzzle]| -> io::Result<()> {
-        let mut file = io::BufWriter::new(std::fs::File::create(path)?);
-        write(&mut file, format, puzzles)?;
-        file.flush()
+        let named = |e: io::Error| io::Error::new(e.kind(), format!("cannot write {}: {e}", path.display()));
+        let mut file = io::BufWriter::new(std::fs::File::create(path).map_err(named)?);
+        write(&mut file, format, puzzles, lichess_user).map_err(named)?;
+        file.flush().map_err(named)
     };
     let Some(size) = split else {
         create(path, puzzles)?;
         return Ok(path.display().to_string());
     };
-    let stem = path.file_stem().map_or_else(|| "selection".into(), |s| s.to_string_lossy().into_owned());
-    let extension = path.extension().map(|e| format!(".{}", e.to_string_lossy())).unwrap_or_default();
+    let (stem, extension) = split_name(path);
     let chunks: Vec<&[Puzzle]> = puzzles.chunks(size as usize).collect();
     let names: Vec<PathBuf> =
         (1..=chunks.len().max(1)).map(|n| path.with_file_name(format!("{stem}-{n:03}{extension}"))).collect();
@@ -64,6 +71,57 @@ pub fn write_files(path: &Path, format: Format, puzzles: &[Puzzle], split: Optio
         [first, .., last] => format!("{} … {} ({} files)", first.display(), last.display(), names.len()),
         [] => unreachable!("at least one file"),
     })
+}
+
+/// The stem and extension split files are named with (`set.pgn`: `set`, `.pgn`).
+fn split_name(path: &Path) -> (String, String) {
+    let stem = path.file_stem().map_or_else(|| "selection".into(), |s| s.to_string_lossy().into_owned());
+    let extension = path.extension().map(|e| format!(".{}", e.to_string_lossy())).unwrap_or_default();
+    (stem, extension)
+}
+
+/// Checks, before any work, that the selection can be written to `path`
+/// (with `split`, to the files named after it): its directory exists, and
+/// no file would be written over unless `force`.
+pub fn check_destination(path: &Path, split: Option<u64>, force: bool) -> Result<(), String> {
+    let dir = match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir,
+        _ => Path::new("."),
+    };
+    if !dir.is_dir() {
+        return Err(format!("cannot write {}: no directory {}", path.display(), dir.display()));
+    }
+    if force {
+        return Ok(());
+    }
+    let existing: Vec<PathBuf> = match split {
+        None => [path.to_owned()].into_iter().filter(|p| p.exists()).collect(),
+        Some(_) => {
+            let (stem, extension) = split_name(path);
+            let mut found: Vec<PathBuf> = std::fs::read_dir(dir)
+                .map_err(|e| format!("cannot read {}: {e}", dir.display()))?
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| {
+                    let name = p.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+                    name.strip_prefix(&format!("{stem}-"))
+                        .and_then(|rest| rest.strip_suffix(&extension))
+                        .is_some_and(|n| n.len() >= 3 && n.bytes().all(|b| b.is_ascii_digit()))
+                })
+                .collect();
+            found.sort();
+            found
+        }
+    };
+    match existing.as_slice() {
+        [] => Ok(()),
+        [one] => Err(format!("{} already exists; nothing was written: pass --force to replace it", one.display())),
+        [first, ..] => Err(format!(
+            "{} and {} more files of an earlier selection already exist; nothing was written: pass --force to \
+             replace them",
+            first.display(),
+            existing.len() - 1
+        )),
+    }
 }
 
 fn csv_record(p: &Puzzle) -> [String; 10] {
@@ -125,10 +183,19 @@ pub fn jsonl(p: &Puzzle) -> serde_json::Value {
 
 /// One puzzle as a PGN game: the line from the opponent's setup move, each
 /// judged move with fires commented in words and drawn.
-pub fn pgn(p: &Puzzle) -> String {
+pub fn pgn(p: &Puzzle, lichess_user: Option<&str>) -> String {
     let Ok(line) = Line::parse(&p.fen, &p.moves, LineForm::Puzzle) else { return String::new() };
     let labels: Vec<&str> = p.key_labels().into_iter().map(|l| l.name()).collect();
     let site = p.game_url.clone().unwrap_or_else(|| format!("https://lichess.org/training/{}", p.id));
+    // The solver is the side to move after the setup move. A Lichess study
+    // opens a chapter imported from PGN from the side of the player tag
+    // naming the importing user, before any other rule (lila's
+    // `ChapterMaker.resolveOrientation`): name the solver's side so.
+    let solver = !line.before(0).turn();
+    let name = |side: Color| match lichess_user {
+        Some(user) if side == solver => user.to_owned(),
+        _ => "?".to_owned(),
+    };
     let mut tags = vec![
         (
             "Event",
@@ -137,12 +204,16 @@ pub fn pgn(p: &Puzzle) -> String {
         ("Site", site),
         ("Date", "????.??.??".into()),
         ("Round", "-".into()),
-        ("White", "?".into()),
-        ("Black", "?".into()),
+        ("White", name(Color::White)),
+        ("Black", name(Color::Black)),
         ("Result", "*".into()),
         ("SetUp", "1".into()),
         ("FEN", p.fen.clone()),
         ("PuzzleId", p.id.clone()),
+        // A study keeps only the tags it knows; it names the chapter after
+        // `ChapterName`: the puzzle, its rating and its Lichess themes.
+        ("ChapterName", chapter_name(p)),
+        ("Annotator", "Koga".into()),
     ];
     if let Some(rating) = p.numbers.rating {
         tags.push(("PuzzleRating", rating.to_string()));
@@ -179,6 +250,29 @@ pub fn pgn(p: &Puzzle) -> String {
     text.push_str(&wrap(&tokens, 79));
     text.push_str("\n\n");
     text
+}
+
+/// A study chapter's name: the puzzle id, its rating and Lichess themes,
+/// within a chapter name's 100 characters.
+fn chapter_name(p: &Puzzle) -> String {
+    let mut name = p.id.clone();
+    if let Some(rating) = p.numbers.rating {
+        name.push_str(&format!(" · {rating}"));
+    }
+    if let Some(themes) = p.themes.as_deref().filter(|t| !t.trim().is_empty()) {
+        name.push_str(" · ");
+        for (i, theme) in themes.split_ascii_whitespace().enumerate() {
+            if name.chars().count() + theme.len() + 2 > 100 {
+                name.push_str(" …");
+                break;
+            }
+            if i > 0 {
+                name.push(' ');
+            }
+            name.push_str(theme);
+        }
+    }
+    name
 }
 
 /// Tokens joined by spaces, in lines of at most `width` characters where a
@@ -369,7 +463,7 @@ mod tests {
     fn a_fork_reads_in_words_and_is_drawn() {
         // Lichess 000Pw: ...Ne2+ forks the king on g1 and the queen on c3.
         let p = puzzle("000Pw", "6k1/5p1p/4p3/4q3/3nN3/2Q3P1/PP3P1P/6K1 w - - 2 37", "e4d2 d4e2 g1f1 e2c3");
-        let game = pgn(&p);
+        let game = pgn(&p, None);
         let flat = game.replace('\n', " ");
         assert!(game.contains("[FEN \"6k1/5p1p/4p3/4q3/3nN3/2Q3P1/PP3P1P/6K1 w - - 2 37\"]"), "{game}");
         assert!(game.contains("[SetUp \"1\"]") && game.contains("[Event \"Puzzle 000Pw: "), "{game}");
@@ -387,16 +481,29 @@ mod tests {
     }
 
     #[test]
+    fn the_solver_is_the_importing_user_and_the_chapter_names_rating_and_themes() {
+        // White to move plays the setup move: Black solves.
+        let p = puzzle("000Pw", "6k1/5p1p/4p3/4q3/3nN3/2Q3P1/PP3P1P/6K1 w - - 2 37", "e4d2 d4e2 g1f1 e2c3");
+        let game = pgn(&p, Some("alice"));
+        assert!(game.contains("[White \"?\"]\n[Black \"alice\"]"), "{game}");
+        assert!(game.contains("[ChapterName \"000Pw · 1500 · fork short\"]"), "{game}");
+        assert!(pgn(&p, None).contains("[White \"?\"]\n[Black \"?\"]"));
+        // Black plays the setup move: White solves.
+        let p = puzzle("001xl", "8/4R1k1/p5pp/3B4/5q2/8/5P1P/6K1 b - - 5 40", "g7f6 e7f7 f6e5 f7f4");
+        assert!(pgn(&p, Some("bob")).contains("[White \"bob\"]\n[Black \"?\"]"));
+    }
+
+    #[test]
     fn black_to_move_first_numbers_its_move_with_dots() {
         let p = puzzle("001xl", "8/4R1k1/p5pp/3B4/5q2/8/5P1P/6K1 b - - 5 40", "g7f6 e7f7 f6e5 f7f4");
-        assert!(pgn(&p).replace('\n', " ").contains("40... Kf6 41. Rf7+ {"), "{}", pgn(&p));
+        assert!(pgn(&p, None).replace('\n', " ").contains("40... Kf6 41. Rf7+ {"), "{}", pgn(&p, None));
     }
 
     #[test]
     fn csv_rows_have_the_lichess_columns() {
         let p = puzzle("000Pw", "6k1/5p1p/4p3/4q3/3nN3/2Q3P1/PP3P1P/6K1 w - - 2 37", "e4d2 d4e2 g1f1 e2c3");
         let mut out = Vec::new();
-        write(&mut out, Format::Csv, std::slice::from_ref(&p)).unwrap();
+        write(&mut out, Format::Csv, std::slice::from_ref(&p), None).unwrap();
         let text = String::from_utf8(out).unwrap();
         let mut lines = text.lines();
         assert_eq!(lines.next(), Some(COLUMN_NAMES.join(",").as_str()));

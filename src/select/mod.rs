@@ -292,7 +292,12 @@ impl From<InputError> for SelectError {
 /// The label named `name`, or an error listing the labels.
 pub fn label_named(name: &str) -> Result<Label, SelectError> {
     Label::from_name(name).ok_or_else(|| {
-        SelectError::Unknown(format!("{name:?} is not a label; the labels are: {}", Label::NAMES.join(" ")))
+        SelectError::Unknown(crate::label::unknown_name_message(
+            name,
+            "label",
+            Label::NAMES.iter().copied(),
+            "`koga labels`",
+        ))
     })
 }
 
@@ -312,14 +317,19 @@ pub fn theme_named(name: &str) -> Result<String, SelectError> {
     if names.contains(&name) {
         Ok(name.to_owned())
     } else {
-        Err(SelectError::Unknown(format!("{name:?} is not a Lichess theme; the themes are: {}", names.join(" "))))
+        Err(SelectError::Unknown(crate::label::unknown_name_message(
+            name,
+            "Lichess theme",
+            names.iter().copied(),
+            "`koga labels --lichess`",
+        )))
     }
 }
 
-/// A rating range `MIN-MAX` (either end may be left out: `1500-`, `-1800`).
+/// A rating range `MIN-MAX` (either end may be left out: `1500-`, `-1800`),
+/// as `--rating` gives it.
 pub fn rating_range(text: &str) -> Result<RowFilter, SelectError> {
-    let refuse =
-        |why: &str| SelectError::Unknown(format!("rating range {text:?}: {why} (write MIN-MAX, e.g. 1400-1700)"));
+    let refuse = |why: &str| SelectError::Unknown(format!("--rating {text}: {why} (write MIN-MAX, e.g. 1400-1700)"));
     let (low, high) = text.split_once('-').ok_or_else(|| refuse("no '-' between the bounds"))?;
     let bound = |t: &str| -> Result<Option<i32>, SelectError> {
         let t = t.trim();
@@ -331,15 +341,17 @@ pub fn rating_range(text: &str) -> Result<RowFilter, SelectError> {
     };
     match (bound(low)?, bound(high)?) {
         (None, None) => Err(refuse("no bound given")),
-        (low, high) => rating_bounds(low, high),
+        (Some(low), Some(high)) if low > high => Err(refuse("the lower bound is above the upper one")),
+        (min_rating, max_rating) => Ok(RowFilter { min_rating, max_rating }),
     }
 }
 
-/// The rating range between two bounds, refused where they are reversed.
+/// The rating range `--min-rating` and `--max-rating` give, refused where
+/// they are reversed.
 pub fn rating_bounds(min_rating: Option<i32>, max_rating: Option<i32>) -> Result<RowFilter, SelectError> {
     match (min_rating, max_rating) {
         (Some(low), Some(high)) if low > high => Err(SelectError::Unknown(format!(
-            "rating range \"{low}-{high}\": the lower bound is above the upper one (write MIN-MAX, e.g. 1400-1700)"
+            "--min-rating {low} is above --max-rating {high}: no rating can match (swap them?)"
         ))),
         _ => Ok(RowFilter { min_rating, max_rating }),
     }

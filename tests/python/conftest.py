@@ -1,7 +1,7 @@
 """Fixtures for the Python side of `make test`: Koga runs once per layout,
 and the tests read what it wrote the way users do.
 
-The binary is $KOGA (the Makefile passes target/debug/koga)."""
+The binary is $KOGA (the Makefile passes target/release/koga)."""
 import os
 import subprocess
 
@@ -13,7 +13,7 @@ BAD_ROWS = os.path.join(ROOT, "tests", "fixtures", "bad_rows.csv")
 
 
 def koga_binary():
-    return os.environ.get("KOGA", os.path.join(ROOT, "target", "debug", "koga"))
+    return os.environ.get("KOGA", os.path.join(ROOT, "target", "release", "koga"))
 
 
 def annotate(source, out, *options):

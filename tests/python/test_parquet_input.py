@@ -119,3 +119,24 @@ def test_csv_and_parquet_of_the_same_rows_give_the_same_bytes(rows, tmp_path):
         assert done.returncode == 0, done.stderr
     for table in ("puzzles.parquet", "fires.parquet"):
         assert (tmp_path / "out-csv" / table).read_bytes() == (tmp_path / "out-parquet" / table).read_bytes()
+
+
+@pytest.mark.parametrize("mode", [[], ["--exact"], ["--without-payoffs"]])
+def test_compare_reads_a_hugging_face_directory_as_the_csv(rows, tmp_path, mode):
+    """`koga compare` reads what `annotate` reads: a two-file directory of the
+    Hugging Face layout gives the CSV's report, word for word."""
+    source = tmp_path / "data"
+    source.mkdir()
+    layout = hugging_face(rows)
+    half = layout.height // 2
+    layout[:half].write_parquet(source / "train-00000-of-00002.parquet")
+    layout[half:].write_parquet(source / "train-00001-of-00002.parquet")
+
+    def compare(input):
+        done = subprocess.run([koga_binary(), "compare", str(input), "--format", "json", *mode],
+                              capture_output=True, text=True)
+        assert done.returncode == 0, done.stderr
+        return done.stdout
+    report = compare(source)
+    assert report == compare(SAMPLE)
+    assert '"rows": 2001' in report

@@ -180,14 +180,31 @@ def test_bad_arguments_are_refused_with_a_reason(tmp_path):
         done = subprocess.run([koga_binary(), "select", SAMPLE, *options], capture_output=True, text=True)
         assert done.returncode != 0, options
         return done.stderr
-    assert '"forkk" is not a label; the labels are: ' in refused("--label", "forkk")
-    assert "hangingPiece" in refused("--label", "forkk")
-    assert '"forkk" is not a Lichess theme; the themes are: ' in refused("--theme", "forkk")
-    assert "the lower bound is above the upper one" in refused("--rating", "1700-1400")
-    assert "the lower bound is above the upper one" in refused("--min-rating", "1700", "--max-rating", "1400")
+    # A name that does not exist: the nearest one, and where the list is.
+    assert refused("--label", "forks") == 'koga: error: "forks" is not a label; did you mean "fork"? ' \
+        '(`koga labels` lists them all)\n'
+    assert refused("--label", "zzzzzz") == 'koga: error: "zzzzzz" is not a label (`koga labels` lists them all)\n'
+    assert 'is not a Lichess theme; did you mean "mateIn2"?' in refused("--theme", "mateIn22")
+    # The flags as typed.
+    assert refused("--rating", "1700-1400") == "koga: error: --rating 1700-1400: the lower bound is above the " \
+        "upper one (write MIN-MAX, e.g. 1400-1700)\n"
+    assert refused("--min-rating", "1800", "--max-rating", "1200") == \
+        "koga: error: --min-rating 1800 is above --max-rating 1200: no rating can match (swap them?)\n"
+    # The path that cannot be written, named before any work.
+    missing = tmp_path / "nodir" / "x.pgn"
+    assert refused("--label", "fork", "--out", str(missing)) == \
+        f"koga: error: cannot write {missing}: no directory {missing.parent}\n"
     assert "--out" in refused("--split", "3")
     empty = tmp_path / "none.pgn"
     done = subprocess.run([koga_binary(), "select", SAMPLE, "--label", "fork", "--rating", "4000-", "--out", str(empty)],
                           capture_output=True, text=True)
     assert done.returncode == 0 and "no puzzle matched" in done.stderr
     assert empty.read_text() == ""
+    # An existing file is left alone unless --force.
+    empty.write_text("mine")
+    assert refused("--label", "fork", "--out", str(empty)) == \
+        f"koga: error: {empty} already exists; nothing was written: pass --force to replace it\n"
+    assert empty.read_text() == "mine"
+    forced = subprocess.run([koga_binary(), "select", SAMPLE, "--label", "fork", "--limit", "2", "--out", str(empty),
+                             "--force"], capture_output=True, text=True)
+    assert forced.returncode == 0 and empty.read_text().count("[Event ") == 2
