@@ -67,9 +67,10 @@ gallery: annotate $(PYENV)/installed
 ## Run the tour notebook headless on the sample's output: out/tour.html.
 ## NOTEBOOK_OUT reads another output. Tracked files stay as they are.
 NOTEBOOK_OUT ?= out/sample
+NBCONVERT = $(PYENV)/bin/jupyter nbconvert --to html --template offline \
+	--TemplateExporter.extra_template_basedirs=notebooks
 notebook: annotate $(PYENV)/installed
-	KOGA=$(KOGA) KOGA_OUT=$(NOTEBOOK_OUT) $(PYENV)/bin/jupyter nbconvert --to html \
-		--execute notebooks/tour.ipynb --output-dir out --output tour.html
+	KOGA=$(KOGA) KOGA_OUT=$(NOTEBOOK_OUT) $(NBCONVERT) --execute notebooks/tour.ipynb --output-dir out --output tour.html
 
 ## Work in the notebook: JupyterLab, installed into target/pyenv on first use.
 lab: annotate $(PYENV)/installed
@@ -79,8 +80,8 @@ lab: annotate $(PYENV)/installed
 ## Refresh the README's pictures in docs/img/ from the notebook.
 figures: annotate $(PYENV)/installed
 	mkdir -p docs/img
-	KOGA=$(KOGA) KOGA_OUT=out/sample KOGA_SAVE_FIGURES=1 $(PYENV)/bin/jupyter nbconvert --to html \
-		--execute notebooks/tour.ipynb --output-dir out --output tour.html
+	KOGA=$(KOGA) KOGA_OUT=out/sample KOGA_SAVE_FIGURES=1 $(NBCONVERT) --execute notebooks/tour.ipynb \
+		--output-dir out --output tour.html
 
 ## The Python package (python/): built with maturin, optimized, on the same
 ## build settings as the binary, and installed into target/pyenv.

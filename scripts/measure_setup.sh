@@ -11,13 +11,14 @@ export CARGO_HOME="$work/cargo-home" PIP_CACHE_DIR="$work/pip-cache" npm_config_
 mkdir -p "$CARGO_HOME"
 git clone --quiet "$repo" "$work/koga"
 cd "$work/koga"
-size() { du -sm "$@" 2>/dev/null | awk '{s += $1} END {print s + 0}'; }
+size() { { du -sm "$@" 2>/dev/null || true; } | awk '{s += $1} END {print s + 0}'; }
 step() {
   local name=$1; shift
   local before_cargo before_pip before_npm start end
   before_cargo=$(size "$CARGO_HOME/registry/cache"); before_pip=$(size "$PIP_CACHE_DIR"); before_npm=$(size "$npm_config_cache")
   start=$(date +%s)
-  "$@" > "$work/$name.log" 2>&1 || { echo "$name failed: see $work/$name.log"; tail -20 "$work/$name.log"; exit 1; }
+  local log="$work/${name// /-}.log"
+  "$@" > "$log" 2>&1 || { echo "$name failed: see $log"; tail -20 "$log"; exit 1; }
   end=$(date +%s)
   echo "$name: $((end - start)) s; downloaded: crates $(( $(size "$CARGO_HOME/registry/cache") - before_cargo )) MB," \
        "pip $(( $(size "$PIP_CACHE_DIR") - before_pip )) MB, npm $(( $(size "$npm_config_cache") - before_npm )) MB"
