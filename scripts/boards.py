@@ -25,7 +25,8 @@ LEGEND = [("arrow", ARROW, "from the piece that acts to what it acts on: a fork'
           ("pinned", SHADES["pinned"], "the pinned piece"),
           ("defender", SHADES["defender"], "a defender, the piece threatened, or the piece behind a pin"),
           ("guards", SHADES["guards"], "our pieces that take the mated king's flight squares"),
-          ("blockers", SHADES["blockers"], "the king's own pieces that wall it in")]
+          ("blockers", SHADES["blockers"], "the king's own pieces that wall it in"),
+          ("move", "#cdd16a", "the judged move's from and to squares")]
 
 
 def squares(value):

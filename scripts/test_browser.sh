@@ -23,4 +23,5 @@ rm -rf "$work/sample" "$work/gallery"
 "$koga" annotate data/sample.csv.zst --out "$work/sample" --no-progress 2>/dev/null
 "$python" scripts/gallery.py "$work/sample" --koga "$koga" --out "$work/gallery" --per-label 6
 NODE_PATH="$work/node_modules" node tests/browser/check_pages.js "$work/shots" \
-  "$work/gallery/index.html" "$work/gallery/fork.html" "$work/gallery/backRankMate.html" docs/tactics/fork.md
+  "$work/gallery/index.html" "$work/gallery/fork.html" "$work/gallery/backRankMate.html" \
+  "$work/gallery/short.html" docs/tactics/fork.md

@@ -71,7 +71,7 @@ pub fn watch() -> std::io::Result<()> {
     // The handler may only do async-signal-safe work: on a second signal it
     // writes the signal's number down a socket, and the watcher thread does
     // the rest.
-    let (mut wake, mut woken) = UnixStream::pair()?;
+    let (wake, mut woken) = UnixStream::pair()?;
     for number in [SIGINT, SIGTERM] {
         let wake = wake.try_clone()?;
         // SAFETY: the handler only touches an atomic and writes to a socket
@@ -84,7 +84,6 @@ pub fn watch() -> std::io::Result<()> {
             })?;
         }
     }
-    wake.flush()?;
     std::thread::Builder::new().name("koga-signals".into()).spawn(move || {
         let mut number = [0u8];
         if woken.read_exact(&mut number).is_ok() {

@@ -16,7 +16,10 @@ function htmlFor(markdownPath) {
   const escape = (s) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
   const body = text.split('\n').map((line) => {
     const image = line.match(/!\[([^\]]*)\]\(([^)]+)\)/);
-    return image ? `<p><img alt="${escape(image[1])}" src="${escape(image[2])}"></p>` : `<p>${escape(line)}</p>`;
+    const heading = line.match(/^(#{1,6}) (.*)$/);
+    if (image) return `<p><img alt="${escape(image[1])}" src="${escape(image[2])}"></p>`;
+    if (heading) return `<h${heading[1].length}>${escape(heading[2])}</h${heading[1].length}>`;
+    return `<p>${escape(line)}</p>`;
   });
   const out = markdownPath.replace(/\.md$/, '.check.html');
   fs.writeFileSync(out, `<!doctype html><html><head><meta charset="utf-8"><title>${escape(path.basename(markdownPath))}</title></head><body>${body.join('\n')}</body></html>`);
