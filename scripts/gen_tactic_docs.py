@@ -10,6 +10,7 @@ fire's squares as `koga explain` gives them; scripts/boards.py).
     scripts/gen_tactic_docs.py [--koga BIN] --check  # fail if a doc is out of date
 """
 import json
+import glob
 import os
 import re
 import subprocess
@@ -21,7 +22,7 @@ from boards import board_at, explained_roles  # noqa: E402  (python-chess: the p
 
 SRC = os.path.join(ROOT, "src", "tactics")
 OUT = os.path.join(ROOT, "docs", "tactics")
-CASE = re.compile(r'\(\s*"([^"]+)",\s*"([^"]+)",\s*"([^"]*)",\s*(\d+)\s*\)')
+CASE = re.compile(r'\(\s*"([^"]+)",\s*"([^"]+)",\s*"([^"]*)",\s*(\d+),?\s*\)')
 
 
 def parse(path):
@@ -48,15 +49,13 @@ def parse(path):
     for block in re.finditer(r'assert_(fires|silent)\(\s*"(\w+)",\s*&\[(.*?)\]\s*,?\s*\)', text, re.S):
         kind, label, cases = block.group(1), block.group(2), block.group(3)
         comment = ""
-        for line in cases.splitlines():
-            line = line.strip()
-            if line.startswith("//"):
-                comment = (comment + " " + line.lstrip("/ ").strip()).strip()
+        # A case is a tuple, on one line or wrapped over several (rustfmt).
+        for m in re.finditer(r"//([^\n]*)|" + CASE.pattern, cases):
+            if m.group(1) is not None:
+                comment = (comment + " " + m.group(1).lstrip("/ ").strip()).strip()
                 continue
-            m = CASE.search(line)
-            if m:
-                positions.append((label, kind == "fires", m.group(1), m.group(2), m.group(3), int(m.group(4)), comment))
-                comment = ""
+            positions.append((label, kind == "fires", m.group(2), m.group(3), m.group(4), int(m.group(5)), comment))
+            comment = ""
     return labels, rules, positions, listed, lichess, judged
 
 
@@ -138,10 +137,10 @@ def main():
     koga = sys.argv[sys.argv.index("--koga") + 1] if "--koga" in sys.argv else os.path.join(ROOT, "target", "release", "koga")
     labels = vocabulary(koga)
     docs, boards = {}, {}
-    for name in sorted(os.listdir(SRC)):
-        if not name.endswith(".rs"):
-            continue
-        parsed = parse(os.path.join(SRC, name))
+    # The detectors, in folders by family, read in order of file name.
+    for path in sorted(glob.glob(os.path.join(SRC, "**", "*.rs"), recursive=True), key=os.path.basename):
+        name = os.path.relpath(path, SRC)
+        parsed = parse(path)
         if not parsed:
             continue
         names, rules, positions, listed, lichess, judged = parsed

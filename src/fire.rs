@@ -18,7 +18,7 @@ pub struct Fire {
     /// The ply comes after the key move.
     pub follow_up: bool,
     /// What the tactic nets, in pawns, once the exchange it starts is over
-    /// (`tactics::net`); set after arbitration.
+    /// (`crate::net`); set after arbitration.
     pub gain: Option<i16>,
     /// What the detector's rule sees the move win (the hung, forked or
     /// trapped piece's value, an exchange's result): arbitration weighs

@@ -26,13 +26,16 @@ pub mod lichess;
 pub mod line;
 pub mod manifest;
 pub mod mate_scene;
+pub mod net;
 #[cfg(feature = "parquet")]
 pub mod output;
+pub mod payoff;
 pub mod pipeline;
 pub mod role;
 pub mod select;
 pub mod table;
 pub mod tactics;
+pub mod threats;
 
 pub use fire::Fire;
 pub use label::{Label, LabelSet};

@@ -1080,7 +1080,7 @@ fn length(p: Puzzle) -> Theme {
 /// The game phase by Lichess's divider, read on the position the solver
 /// faces, the mixedness seen from White's side as Lichess computes it.
 fn phase(p: Puzzle) -> Theme {
-    match crate::tactics::phase::lichess_phase(p.after(0).board()) {
+    match crate::tactics::puzzle::phase::lichess_phase(p.after(0).board()) {
         crate::label::Label::Opening => Theme::Opening,
         crate::label::Label::Endgame => Theme::Endgame,
         _ => Theme::Middlegame,

@@ -45,75 +45,72 @@ pub struct Detector {
     pub run: Run,
 }
 
-macro_rules! detectors {
-    ($($module:ident,)*) => {
-        $(pub mod $module;)*
+// The detectors, in folders by family (`label.rs` declares each label's):
+// the seed documents' tactics, Koga's motifs, mate and the named mates, the
+// special moves, and the labels of the whole puzzle. Analysis more than one
+// detector reads lives below them all: `crate::board`, `crate::facts`,
+// `crate::threats`, `crate::net`, `crate::payoff`.
+pub mod mate;
+pub mod motif;
+pub mod puzzle;
+pub mod seed;
+pub mod special_move;
 
-        /// Every detector, one per file, each exporting its `DETECTOR`.
-        pub const DETECTORS: &[Detector] = &[$($module::DETECTOR,)*];
-    };
-}
-
-detectors! {
-    pinned_defender,
-    trapped_piece,
-    hanging_piece,
-    discovered_check,
-    pin,
-    fork,
-    double_attack,
-    skewer,
-    capturing_defender,
-    deflection,
-    insufficiently_defended,
-    counter_threat,
-    mate,
-    back_rank_mate,
-    smothered_mate,
-    anastasia_mate,
-    hook_mate,
-    arabian_mate,
-    boden_mate,
-    dovetail_mate,
-    kill_box_mate,
-    vukovic_mate,
-    corner_mate,
-    opera_mate,
-    pillsburys_mate,
-    morphys_mate,
-    triangle_mate,
-    balestra_mate,
-    blind_swine_mate,
-    epaulette_mate,
-    swallowstail_mate,
-    promotion,
-    castling,
-    en_passant,
-    length,
-    advanced_pawn,
-    attacking_f2f7,
-    exposed_king,
-    quiet_move,
-    defensive_move,
-    x_ray_attack,
-    intermezzo,
-    sacrifice,
-    attraction,
-    clearance,
-    interference,
-    side_attack,
-    overloading,
-    phase,
-    endgame,
-}
-
-/// Threat finding shared by detectors.
-pub mod threats;
-
-/// `gain`: what each tactic nets once its exchange is over.
-pub mod net;
-/// Payoff fires: which earlier fire a follow-up capture collects.
-pub mod payoff;
+/// Every detector, each exporting its `DETECTOR` from its own file. The
+/// order is the order fires are found in (and, within a ply and label,
+/// written in).
+pub const DETECTORS: &[Detector] = &[
+    seed::pinned_defender::DETECTOR,
+    seed::trapped_piece::DETECTOR,
+    seed::hanging_piece::DETECTOR,
+    seed::discovered_check::DETECTOR,
+    motif::pin::DETECTOR,
+    motif::fork::DETECTOR,
+    motif::double_attack::DETECTOR,
+    motif::skewer::DETECTOR,
+    motif::capturing_defender::DETECTOR,
+    motif::deflection::DETECTOR,
+    motif::insufficiently_defended::DETECTOR,
+    motif::counter_threat::DETECTOR,
+    mate::mate::DETECTOR,
+    mate::back_rank_mate::DETECTOR,
+    mate::smothered_mate::DETECTOR,
+    mate::anastasia_mate::DETECTOR,
+    mate::hook_mate::DETECTOR,
+    mate::arabian_mate::DETECTOR,
+    mate::boden_mate::DETECTOR,
+    mate::dovetail_mate::DETECTOR,
+    mate::kill_box_mate::DETECTOR,
+    mate::vukovic_mate::DETECTOR,
+    mate::corner_mate::DETECTOR,
+    mate::opera_mate::DETECTOR,
+    mate::pillsburys_mate::DETECTOR,
+    mate::morphys_mate::DETECTOR,
+    mate::triangle_mate::DETECTOR,
+    mate::balestra_mate::DETECTOR,
+    mate::blind_swine_mate::DETECTOR,
+    mate::epaulette_mate::DETECTOR,
+    mate::swallowstail_mate::DETECTOR,
+    special_move::promotion::DETECTOR,
+    special_move::castling::DETECTOR,
+    special_move::en_passant::DETECTOR,
+    puzzle::length::DETECTOR,
+    motif::advanced_pawn::DETECTOR,
+    motif::attacking_f2f7::DETECTOR,
+    motif::exposed_king::DETECTOR,
+    motif::quiet_move::DETECTOR,
+    motif::defensive_move::DETECTOR,
+    motif::x_ray_attack::DETECTOR,
+    motif::intermezzo::DETECTOR,
+    motif::sacrifice::DETECTOR,
+    motif::attraction::DETECTOR,
+    motif::clearance::DETECTOR,
+    motif::interference::DETECTOR,
+    puzzle::side_attack::DETECTOR,
+    motif::overloading::DETECTOR,
+    puzzle::phase::DETECTOR,
+    puzzle::endgame::DETECTOR,
+];
 
 /// Fires after arbitration, and what arbitration removed (with why).
 #[derive(Debug, Clone, Default)]
@@ -175,8 +172,8 @@ fn run(line: &Line, skip_silenced: bool) -> Classified {
         out.fires.extend_from_slice(&ply_fires);
     }
     out.fires.sort_by_key(|f| (f.ply, f.label));
-    payoff::mark(line, &mut out.fires);
-    net::settle(line, &mut out.fires);
+    crate::payoff::mark(line, &mut out.fires);
+    crate::net::settle(line, &mut out.fires);
     out
 }
 

@@ -1,0 +1,177 @@
+//! # exposedKing
+//!
+//! How Koga decides:
+//! - Before our key move, the enemy king stands on one of its own first
+//!   three ranks with no pawn of its side shielding it: none on the square
+//!   in front of it, the two beside it, or the two diagonally in front.
+//! - It fires on each of our checks after the key move that is not our last
+//!   move: the attack that the open king invites (Lichess's theme, read per
+//!   move).
+//! - Only where the king had cover to lose: before the check, the pieces
+//!   on the board other than pawns and kings are worth 20 or more together
+//!   (N and B 3, R 5, Q 9). In an endgame every king stands bare.
+//! - Only a check that attacks the king: not a capture of a piece worth
+//!   more than the checker (the win is the point, the check comes with
+//!   it), not an even trade with check taken back at once when our next
+//!   move gives no check (Lichess 09NcC: Bxe6+ Qxe6 Nxg5), and not a piece
+//!   given up to the king when our next move gives no check (a deflection,
+//!   not an attack on the king).
+//! - Roles: `targets` (the checked king), `moved`.
+//!
+//! Koga and Lichess:
+//! - Lichess 634, Koga 412, both 412: precision 1.000, recall 0.650, F1 0.788.
+//!   With Lichess's own rule (the open king alone) it was 634 and F1 1.000:
+//!   213 endgame checks, 14 checks that win more than the checker, 24 lures
+//!   and 12 even trades with no attack after them are left out (766 fires,
+//!   now 503).
+//!   Lichess tags the puzzle; Koga names the checks that make it, and
+//!   Lichess's exact tag is in `themes`.
+//!
+//! Judged by hand:
+//! - Before these rules, 13 of 20 random dev fires (seed 24) were an attack
+//!   on an open king: four were endgame checks, two checks that just won
+//!   material. After, 18 of 20 (seed 2026): 09NcC Bxe6+ and 0B1RP Qxe8+ are
+//!   even trades with check whose point is elsewhere; the even-trade rule
+//!   now leaves both out.
+//! - With the final rules, 18 of 20 (seed 77), the king named in all 20:
+//!   0BELc f7+ clears a diagonal onto the queen and 05XN1 ...Ra2+ is a
+//!   discovered check aimed at pieces; four more are forks the open king
+//!   allows (14 of 20 if those count as forks only).
+
+use shakmaty::{attacks, Color, Position, Rank, Role};
+
+use crate::board::{material, relative_rank, value};
+use crate::facts::PlyFacts;
+use crate::tactics::{Detector, Fire, Label, Roles, Run};
+
+pub const DETECTOR: Detector = Detector { labels: &[Label::ExposedKing], run: Run::Move(detect) };
+
+pub fn detect(facts: &PlyFacts, fires: &mut Vec<Fire>) {
+    if facts.at.is_key() || !facts.gives_check() || !facts.has_next_solver_move() {
+        return;
+    }
+    let start = facts.line.key().before().board();
+    let Some(king) = start.king_of(facts.them) else { return };
+    if relative_rank(king, facts.them) > Rank::Third {
+        return;
+    }
+    // The shelter: the king's neighbours beside it and one rank towards us.
+    let own_pawns = start.by_color(facts.them) & start.by_role(Role::Pawn);
+    let rank = relative_rank(king, facts.them);
+    let shelter = attacks::king_attacks(king) & own_pawns;
+    if shelter.into_iter().any(|sq| relative_rank(sq, facts.them) >= rank) {
+        return;
+    }
+    if !attacks_the_king(facts) {
+        return;
+    }
+    let targets = facts.after.board().king_of(facts.them).into_iter().collect();
+    fires.push(Fire::at(facts, Label::ExposedKing).with_roles(Roles {
+        targets,
+        moved: Some(facts.to),
+        ..Roles::default()
+    }));
+}
+
+/// Pieces other than pawns and kings worth this much together, both sides
+/// counted, make a middlegame, where a king has cover to lose.
+const MIDDLEGAME_MATERIAL: i32 = 20;
+
+/// The check is an attack on a king that had cover to lose: not an
+/// endgame check, not a capture that is its own point, not a lure the king
+/// takes with nothing after it.
+fn attacks_the_king(facts: &PlyFacts) -> bool {
+    let board = facts.before.board();
+    let pieces = material(board, Color::White) + material(board, Color::Black) - board.pawns().count() as i32;
+    if pieces < MIDDLEGAME_MATERIAL {
+        return false;
+    }
+    let checker = facts.after.board().role_at(facts.to).map_or(0, value);
+    if facts.captured.is_some_and(|(_, role)| value(role) > checker) {
+        return false;
+    }
+    let taken_back = facts.at.reply().is_some_and(|r| r.mv().is_capture() && r.mv().to() == facts.to);
+    let king_takes = taken_back && facts.at.reply().is_some_and(|r| r.mv().role() == Role::King);
+    let even_trade = taken_back && facts.captured.is_some_and(|(_, role)| value(role) == checker);
+    let checks_again = facts.at.next_own().is_some_and(|n| n.after().is_check());
+    !(king_takes || even_trade) || checks_again
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::tactics::testing::{assert_fires, assert_silent};
+
+    #[test]
+    fn real_puzzles() {
+        assert_fires(
+            "exposedKing",
+            &[
+                // Rh7+ after Rh8+.
+                ("003eP", "8/r1b1q2k/2p3p1/2Pp4/1P2p1n1/2B1P3/NQ6/2K4R b - - 1 36", "h7g8 h1h8 g8f7 h8h7 f7e8 h7e7", 3),
+                // Lichess 041z4: ...Qf1+ on the king stripped by ...Qxh3.
+                (
+                    "041z4",
+                    "6r1/5p2/pQ1ppk1p/1p2b3/4Pp1q/P1PN1P1r/1P1RR1P1/7K w - - 0 37",
+                    "g2h3 h4h3 e2h2 h3f1 b6g1 g8g1",
+                    3,
+                ),
+                // Lichess 09Avq: ...Qg1+, the third check of a king hunt.
+                (
+                    "09Avq",
+                    "r5k1/2p3pp/p3P1p1/1p1p4/3P1r1q/1P1Q4/P1B1R3/4R1K1 w - - 0 30",
+                    "e1f1 f4f1 g1f1 h4h1 f1f2 a8f8 f2g3 h1g1 e2g2 g1e1",
+                    7,
+                ),
+                // Lichess 0ASRY: ...Rxd1+ Qxd1 and ...Qb2#: the trade leads to mate.
+                (
+                    "0ASRY",
+                    "2kr4/pp2qpp1/1np1p2p/B3PP1P/n1P5/6N1/PP2Q1P1/2KR4 w - - 3 23",
+                    "b2b3 e7a3 c1b1 d8d1 e2d1 a3b2",
+                    3,
+                ),
+                // Lichess 01s0p: Rh8+ Kxh8 and Qh7#: the lure leads on.
+                (
+                    "01s0p",
+                    "r4rk1/pp3p2/2p1p1RQ/3pP2n/3P1q2/2PB1p2/PP5R/7K b - - 0 23",
+                    "f7g6 h6g6 h5g7 h2h8 g8h8 g6h7",
+                    3,
+                ),
+            ],
+        );
+        assert_silent(
+            "exposedKing",
+            &[
+                // The last move of the same line: it ends the attack, it does not invite it.
+                ("003eP", "8/r1b1q2k/2p3p1/2Pp4/1P2p1n1/2B1P3/NQ6/2K4R b - - 1 36", "h7g8 h1h8 g8f7 h8h7 f7e8 h7e7", 5),
+                // Lichess 000qP, 0047P: rook checks in endgames, where every king is bare.
+                ("000qP", "8/7R/8/5p2/4bk1P/8/2r2K2/6R1 w - - 7 51", "f2f1 f4f3 f1e1 c2c1 e1d2 c1g1", 3),
+                ("0047P", "8/1N3k2/6p1/8/2P3P1/pr6/R5K1/8 w - - 1 56", "g2f1 b3b1 f1e2 b1b2 e2d1 b2a2", 3),
+                // Lichess 00UqU: ...Rxc4+ takes back the queen; the check comes with it.
+                ("00UqU", "2k4r/q5p1/p2rpn1p/8/1RQP4/2P1P3/1P4PP/R5K1 b - - 0 25", "a7c7 a1a6 c7c4 b4c4 c8d7 a6a7", 3),
+                // Lichess 0AHRu: ...Rh1+ Kxh1 Qxf2, a deflection with no attack after it.
+                (
+                    "0AHRu",
+                    "2k5/6p1/3qp3/p4r1r/P1pP4/8/1P1B2Q1/R3R1K1 w - - 0 31",
+                    "e1f1 d6d4 f1f2 f5f2 g2f2 h5h1 g1h1 d4f2",
+                    5,
+                ),
+                // Lichess 09NcC: Bxe6+ Qxe6, an even trade with check; Nxg5 wins the rook.
+                (
+                    "09NcC",
+                    "5k2/pppbq1b1/2n3p1/6r1/3pN1P1/2PB1Q2/PP6/2K4R b - - 1 24",
+                    "f8g8 d3c4 d7e6 c4e6 e7e6 e4g5",
+                    3,
+                ),
+                // Lichess 0B1RP: Qxe8+ Bxe8, a queen trade for Bxe7.
+                (
+                    "0B1RP",
+                    "r2q2k1/pppbbr2/8/4p1BQ/2P4P/2P4R/P4PP1/3RK3 b - - 8 20",
+                    "d8e8 h3g3 f7g7 h5e8 d7e8 g5e7 g7g3 f2g3",
+                    3,
+                ),
+                // A mate in one on a king behind its pawns.
+                ("0AERB", "r4rk1/1b3ppp/p3pq2/n7/8/2pQ1N2/PPB2PPP/R3R1K1 b - - 1 18", "c3b2 d3h7", 1),
+            ],
+        );
+    }
+}
