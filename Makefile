@@ -11,7 +11,7 @@ BENCH_THREADS ?= 0
 LICHESS_URL   := https://database.lichess.org/lichess_db_puzzle.csv.zst
 
 .PHONY: all build annotate notebook lab figures gallery python test test-rust test-python test-browser \
-	test-cluster lint ci docs bench bench-e2e bench-scale bench-python download clean
+	test-cluster lint ci docs bench bench-e2e bench-instructions bench-scale bench-python download clean
 
 all: build
 
@@ -114,6 +114,13 @@ bench:
 
 bench-e2e:
 	scripts/bench.sh $(BENCH_ROWS) $(BENCH_THREADS)
+
+## Instructions per puzzle on the dev set at --threads 1, in total and per
+## stage (read, replay, labels, themes, write, allocator), counted by
+## cachegrind: deterministic, unlike wall time. Needs valgrind.
+BENCH_INSTRUCTIONS_INPUT ?= tests/data/lichess_puzzles_dev.csv.zst
+bench-instructions: build
+	$(PYTHON) scripts/bench_instructions.py $(KOGA) $(BENCH_INSTRUCTIONS_INPUT) --top $(or $(TOP),0)
 
 ## Scaling: puzzles/s at 1, 2 and all cores, CPU seconds per thread kind,
 ## and the rate each serial stage (reader, writer) caps a run at.
