@@ -29,7 +29,10 @@ use polars_arrow::array::{
 use polars_arrow::bitmap::Bitmap;
 use polars_arrow::datatypes::{ArrowDataType, Field as ArrowField, IntegerType};
 use polars_arrow::offset::OffsetsBuffer;
+use polars_parquet::parquet::compression::Compression;
+use polars_parquet::parquet::page::{CompressedDataPage, CompressedDictPage, DataPageHeader};
 use polars_parquet::parquet::write::compress;
+use polars_parquet::parquet::CowBuffer;
 use polars_parquet::write::{
     array_to_columns, schema_to_metadata_key, to_parquet_schema, CompressedPage, CompressionOptions, DynIter,
     DynStreamingIterator, Encoding, FallibleStreamingIterator, FileWriter, KeyValue, Page, ParquetType,
@@ -196,11 +199,60 @@ fn encode(chunk: &Chunk, table: &TableTypes) -> Result<RowGroup, OutputError> {
                 .map_err(fail)?,
         };
         for pages in leaves {
-            let compressed = pages.into_iter().map(|page| compress(page, Vec::new(), options.compression));
-            columns.push(compressed.collect::<Result<Vec<_>, _>>().map_err(|e| fail(e.into()))?);
+            let compressed = pages.into_iter().map(|page| compress_page(page, options.compression));
+            columns.push(compressed.collect::<Result<Vec<_>, _>>().map_err(fail)?);
         }
     }
     Ok(RowGroup { rows: chunk.rows, columns })
+}
+
+thread_local! {
+    /// The worker's zstd context, reused for every page it compresses.
+    /// polars-parquet's `compress` makes a new one per page, zeroing its
+    /// tables and the page's output bound each time; a frame is the same
+    /// bytes whichever context of the same level makes it.
+    static ZSTD: std::cell::RefCell<Option<(i32, zstd::bulk::Compressor<'static>)>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+/// Compresses one page as polars-parquet's `compress` does, with the
+/// worker's zstd context (other codecs and V2 pages go to `compress`).
+fn compress_page(page: Page, compression: CompressionOptions) -> Result<CompressedPage, PolarsError> {
+    let CompressionOptions::Zstd(level) = compression else {
+        return Ok(compress(page, Vec::new(), compression)?);
+    };
+    let level = level.map(|l| l.compression_level()).unwrap_or_default();
+    let zstd = |input: &[u8]| -> Result<Vec<u8>, PolarsError> {
+        ZSTD.with_borrow_mut(|context| {
+            if context.as_ref().is_none_or(|(made, _)| *made != level) {
+                *context = Some((level, zstd::bulk::Compressor::new(level)?));
+            }
+            let (_, compressor) = context.as_mut().expect("a zstd context");
+            compressor.compress(input)
+        })
+        .map_err(|e| PolarsError::ComputeError(format!("zstd: {e}").into()))
+    };
+    Ok(match page {
+        Page::Data(data) if matches!(data.header(), DataPageHeader::V1(_)) => {
+            let num_rows = data.num_rows().expect("a written page knows its rows");
+            CompressedPage::Data(CompressedDataPage::new(
+                data.header().clone(),
+                CowBuffer::Owned(zstd(data.buffer())?),
+                Compression::Zstd,
+                data.buffer().len(),
+                data.descriptor.clone(),
+                num_rows,
+            ))
+        }
+        Page::Dict(dict) => CompressedPage::Dict(CompressedDictPage::new(
+            CowBuffer::Owned(zstd(&dict.buffer)?),
+            Compression::Zstd,
+            dict.buffer.len(),
+            dict.num_values,
+            dict.is_sorted,
+        )),
+        page => compress(page, Vec::new(), compression)?,
+    })
 }
 
 /// A column's finished pages, handed to the file writer one by one.
