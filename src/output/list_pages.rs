@@ -113,14 +113,119 @@ fn levels(
 fn write_levels(out: &mut Vec<u8>, levels: &[u32], bit_width: u32) -> PolarsResult<()> {
     let length_at = out.len();
     out.extend_from_slice(&[0; 4]);
-    hybrid_rle::encode::<u32, _, _>(out, levels.iter().copied(), bit_width)?;
+    encode_levels(out, levels, bit_width)?;
     let length = (out.len() - length_at - 4) as u32;
     out[length_at..length_at + 4].copy_from_slice(&length.to_le_bytes());
     Ok(())
 }
 
+/// The most values polars-parquet's encoder buffers as one literal run.
+const MAX_LITERAL_RUN: usize = 8 * 1024;
+
+/// `hybrid_rle::encode`, byte for byte, over a slice: the same decisions
+/// (runs of more than eight as RLE, the rest bit-packed in groups of
+/// eight, literal runs of at most 8,192 values), but a literal run is a
+/// range of the slice rather than a copy in a 32 KB buffer zeroed per call,
+/// and a long run is skipped at once rather than value by value. Levels are
+/// mostly long runs (empty lists, single items), so this is most of their
+/// cost saved; the bit-packing and run headers are polars-parquet's own.
+fn encode_levels(out: &mut Vec<u8>, values: &[u32], bit_width: u32) -> std::io::Result<()> {
+    use hybrid_rle::Encoder;
+    let bitpack = |out: &mut Vec<u8>, run: &[u32]| u32::bitpacked_encode(out, run.iter().copied(), bit_width as usize);
+    // The names of polars-parquet's encoder: `start` is where its buffer
+    // begins in `values`, `buffered` how many it holds, `literal` how many
+    // of those form the literal run so far.
+    let (mut consecutive, mut previous) = (0usize, 0u32);
+    let (mut start, mut buffered, mut literal) = (0usize, 0usize, 0usize);
+    let mut i = 0;
+    while i < values.len() {
+        let value = values[i];
+        if value == previous {
+            consecutive += 1;
+            if consecutive > 8 {
+                // A run long enough to RLE: the rest of it at once.
+                let rest = values[i + 1..].iter().take_while(|&&v| v == value).count();
+                consecutive += rest;
+                i += 1 + rest;
+                continue;
+            }
+            if consecutive == 8 {
+                // The literal run so far must hold whole groups of eight.
+                let padding = (8 - literal % 8) % 8;
+                consecutive -= padding;
+                literal += padding;
+            }
+        } else if consecutive > 8 {
+            if literal > 0 {
+                bitpack(out, &values[start..start + literal])?;
+                literal = 0;
+            }
+            u32::run_length_encode(out, consecutive, previous, bit_width)?;
+            consecutive = 1;
+            (start, buffered) = (i, 0);
+        } else {
+            literal = buffered;
+            consecutive = 1;
+        }
+        if buffered == MAX_LITERAL_RUN {
+            bitpack(out, &values[start..start + buffered])?;
+            consecutive = 1;
+            (start, buffered, literal) = (i, 0, 0);
+        }
+        previous = value;
+        buffered += 1;
+        i += 1;
+    }
+    if consecutive <= 8 {
+        literal = buffered;
+    }
+    if literal > 0 {
+        bitpack(out, &values[start..start + literal])?;
+    }
+    if consecutive > 8 {
+        u32::run_length_encode(out, consecutive, previous, bit_width)?;
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
+    use proptest::prelude::*;
+
+    proptest! {
+        /// The slice encoder writes what polars-parquet's encoder writes, for
+        /// levels of any shape: long and short runs, literal runs past its
+        /// 8,192-value buffer, every bit width Koga's levels take.
+        #[test]
+        fn levels_encode_as_polars_parquet_encodes_them(
+            runs in prop_oneof![
+                proptest::collection::vec((0u32..4, 1usize..40), 0..600),
+                // Short runs only: literal runs that outgrow the buffer.
+                proptest::collection::vec((0u32..4, 1usize..9), 1500..3000),
+            ],
+            bit_width in 1u32..3,
+        ) {
+            let levels: Vec<u32> =
+                runs.iter().flat_map(|&(v, n)| std::iter::repeat_n(v % (1 << bit_width), n)).collect();
+            let (mut ours, mut theirs) = (Vec::new(), Vec::new());
+            encode_levels(&mut ours, &levels, bit_width).unwrap();
+            hybrid_rle::encode::<u32, _, _>(&mut theirs, levels.iter().copied(), bit_width).unwrap();
+            prop_assert_eq!(ours, theirs);
+        }
+    }
+
+    #[test]
+    fn levels_past_one_literal_buffer_encode_as_polars_parquet_encodes_them() {
+        // Alternating values never make a run: literal runs fill the buffer.
+        for len in [0, 1, 7, 8, 9, 8191, 8192, 8193, 20_000] {
+            let levels: Vec<u32> = (0..len).map(|i| (i % 2) as u32).collect();
+            let (mut ours, mut theirs) = (Vec::new(), Vec::new());
+            encode_levels(&mut ours, &levels, 1).unwrap();
+            hybrid_rle::encode::<u32, _, _>(&mut theirs, levels.iter().copied(), 1).unwrap();
+            assert_eq!(ours, theirs, "{len} values");
+        }
+    }
+
     use polars::prelude::CompatLevel;
     use polars_arrow::datatypes::Field as ArrowField;
     use polars_parquet::write::to_parquet_type;
