@@ -72,7 +72,7 @@ pub const DETECTORS: &[Detector] = &[
     motif::deflection::DETECTOR,
     motif::insufficiently_defended::DETECTOR,
     motif::counter_threat::DETECTOR,
-    mate::mate::DETECTOR,
+    mate::mate_in_n::DETECTOR,
     mate::back_rank_mate::DETECTOR,
     mate::smothered_mate::DETECTOR,
     mate::anastasia_mate::DETECTOR,

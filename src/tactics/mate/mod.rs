@@ -14,7 +14,7 @@ pub mod dovetail_mate;
 pub mod epaulette_mate;
 pub mod hook_mate;
 pub mod kill_box_mate;
-pub mod mate;
+pub mod mate_in_n;
 pub mod morphys_mate;
 pub mod opera_mate;
 pub mod pillsburys_mate;
