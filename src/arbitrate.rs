@@ -242,6 +242,15 @@ pub fn always_gives_way(label: Label, present: &LabelSet) -> bool {
     silencers()[label as usize].intersects(present)
 }
 
+/// The rule and label that remove a fire of `label` whatever its roles,
+/// given the `present` labels: what `koga explain` says of a fire the
+/// classifier does not look for.
+pub fn silenced_by(label: Label, present: &LabelSet) -> Option<(Label, &'static str)> {
+    RULES.iter().filter(|r| matches!(r.when, When::Always) && r.loser.contains(label)).find_map(|rule| {
+        present.iter().find(|&w| w != label && rule.winners.contains(w)).map(|winner| (winner, rule.why))
+    })
+}
+
 /// For each label, the labels that remove it whatever the roles (the rules
 /// that always apply), read off [`RULES`] once.
 fn silencers() -> &'static [LabelSet] {

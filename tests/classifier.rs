@@ -443,6 +443,20 @@ fn every_tactic_fires_on_real_puzzles() {
     }
 }
 
+/// `koga explain` tells the story the tables tell: on every dev puzzle, the
+/// fires it keeps are the fires `annotate` writes (a fire the table always
+/// removes is set aside, and removes nothing itself, in both).
+#[test]
+fn explain_keeps_what_the_tables_keep_on_the_dev_set() {
+    let mut set_aside = 0;
+    for (id, line) in dev_lines() {
+        let explained = koga::tactics::classify_explained(&line);
+        assert_eq!(explained.fires, koga::classify(&line), "{id}");
+        set_aside += explained.removed.len();
+    }
+    assert!(set_aside > 1000, "explain shows what arbitration removed ({set_aside})");
+}
+
 /// The vocabulary's `lichess` flag says which labels `koga compare` can
 /// measure: exactly the labels whose name appears in the dev set's Themes.
 #[test]

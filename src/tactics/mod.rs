@@ -161,7 +161,19 @@ fn run(line: &Line, skip_silenced: bool) -> Classified {
             // A detector whose every label the table removes, whatever it
             // would find, need not run (the mating-move rule, for one).
             let silenced = || detector.labels.iter().all(|&l| arbitrate::always_gives_way(l, &present));
-            if skip_silenced && !present.is_empty() && silenced() {
+            if !present.is_empty() && silenced() {
+                // Its fires would give way whatever they are: the classifier
+                // does not look for them, and so they remove nothing. To
+                // explain, they are found and set aside as removed, so that
+                // `koga explain` keeps what the tables keep.
+                if !skip_silenced {
+                    let mut set_aside = Vec::new();
+                    detect(&facts, &mut set_aside);
+                    out.removed.extend(set_aside.into_iter().filter_map(|fire| {
+                        let (by, rule) = arbitrate::silenced_by(fire.label, &present)?;
+                        Some(Removed { fire, by, rule })
+                    }));
+                }
                 continue;
             }
             let found = ply_fires.len();
