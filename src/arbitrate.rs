@@ -266,25 +266,57 @@ fn silencers() -> &'static [LabelSet] {
     })
 }
 
-/// Applies the table to one ply's fires. Every rule is judged against the
-/// fires as the detectors left them, so the order of rules and fires does
-/// not matter.
+/// Applies the table to one ply's fires. A fire gives way only to a fire
+/// that stays: where pin gives way to pinnedDefender and pinnedDefender to
+/// discoveredAttack, the pin is kept, since nothing else tells its story.
+/// Fires are settled in rounds: a fire some settled survivor removes goes,
+/// a fire no unsettled or surviving fire can remove stays. The order of
+/// rules and fires does not matter; were the rules ever to remove each
+/// other in a circle, what is left unsettled is judged against every fire.
 pub fn arbitrate(facts: &PlyFacts, fires: &mut Vec<Fire>, removed: &mut Vec<Removed>) {
-    if fires.len() < 2 {
+    let n = fires.len();
+    if n < 2 {
         return;
     }
-    let before = removed.len();
-    for fire in fires.iter() {
-        let verdict = RULES.iter().find_map(|rule| {
-            let winner = fires.iter().find(|w| rule.removes(facts, fire, w))?;
+    // Fires as bits of a mask (a ply holds far fewer than 64).
+    let all: u64 = if n >= 64 { u64::MAX } else { (1 << n) - 1 };
+    let bits = |mask: u64| (0..n.min(64)).filter(move |&j| mask & (1 << j) != 0);
+    // Why fire `i` gives way to one of the fires in `winners`, if it does.
+    let verdict = |i: usize, winners: u64| -> Option<Removed> {
+        let fire = &fires[i];
+        RULES.iter().find_map(|rule| {
+            let winner = bits(winners & !(1 << i)).map(|j| &fires[j]).find(|w| rule.removes(facts, fire, w))?;
             Some(Removed { fire: *fire, by: winner.label, rule: rule.why })
-        });
-        removed.extend(verdict);
+        })
+    };
+    // Most plies remove nothing: settle them at once.
+    let mut open: u64 = bits(all).filter(|&i| verdict(i, all).is_some()).fold(0, |m, i| m | 1 << i);
+    let mut stays = all & !open;
+    let mut gone: Vec<Removed> = Vec::new();
+    while open != 0 {
+        let before = open;
+        for i in bits(open) {
+            if let Some(removal) = verdict(i, stays) {
+                gone.push(removal);
+                open &= !(1 << i);
+            } else if verdict(i, open).is_none() {
+                stays |= 1 << i;
+                open &= !(1 << i);
+            }
+        }
+        if open == before {
+            // Rules that remove each other in a circle: judged against all.
+            gone.extend(bits(open).filter_map(|i| verdict(i, all)));
+            break;
+        }
     }
-    let gone = &removed[before..];
-    if !gone.is_empty() {
-        fires.retain(|f| !gone.iter().any(|r| r.fire == *f));
+    if gone.is_empty() {
+        return;
     }
+    // The removed in the fires' order.
+    gone.sort_by_key(|r| fires.iter().position(|f| *f == r.fire));
+    fires.retain(|f| !gone.iter().any(|r| r.fire == *f));
+    removed.extend(gone);
 }
 
 /// The table in words: `docs/arbitration.md`.
@@ -295,7 +327,8 @@ pub fn markdown() -> String {
          generated from `RULES` in `src/arbitrate.rs`, the only statement of these rules; \
          `koga explain` names the rule that removed a fire. Rules apply per ply: a follow-up fire \
          never removes a key-move fire. Labels no rule names are all kept (hangingPiece with fork \
-         or skewer, for example). The mate patterns Lichess tags only from players' votes \
+         or skewer, for example). A fire gives way only to a fire that stays: a pin that gives way to \
+         pinnedDefender is kept where pinnedDefender itself gives way to discoveredAttack. The mate patterns Lichess tags only from players' votes \
          (killBoxMate to swallowstailMate) each name one aspect of a mate, so they stand beside any \
          other pattern; the eight its tagger detects keep its order, below.\n\n\
          | loser | gives way to | when | why |\n|---|---|---|---|\n",
@@ -317,6 +350,23 @@ pub fn markdown() -> String {
 mod tests {
     use super::*;
     use crate::facts::{balances, PlyFacts};
+
+    /// A fire gives way only to a fire that stays (Lichess 02qOC): Bxf6 takes
+    /// the knight the pinned g7 pawn guards while Rd3 hits Rd8; the
+    /// discovery wins more, so pinnedDefender gives way to it, and the pin
+    /// it had stood for is kept, with the capture of the pinned-guarded
+    /// knight.
+    #[test]
+    fn a_fire_gives_way_only_to_a_fire_that_stays() {
+        let fen = "3r1rk1/4bpp1/p3pn1p/8/1p1B1N2/3R2Q1/PPq2PPP/R5K1 b - - 1 20";
+        let line = Line::parse(fen, "e7c5 d4f6 c5f2 g3f2 c2f2", LineForm::Puzzle).unwrap();
+        let classified = crate::tactics::classify_explained(&line);
+        let on_key: Vec<Label> = classified.fires.iter().filter(|f| f.ply == 1).map(|f| f.label).collect();
+        assert!(on_key.contains(&Label::DiscoveredAttack) && on_key.contains(&Label::Pin), "{on_key:?}");
+        assert!(on_key.contains(&Label::InsufficientlyDefended), "{on_key:?}");
+        let gave_way: Vec<(Label, Label)> = classified.removed.iter().map(|r| (r.fire.label, r.by)).collect();
+        assert_eq!(gave_way, [(Label::PinnedDefender, Label::DiscoveredAttack)]);
+    }
     use crate::line::{Line, LineForm};
     use crate::role::Roles;
     use shakmaty::{Bitboard, Square};
