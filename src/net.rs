@@ -160,6 +160,12 @@ pub fn settle(line: &Line, fires: &mut [Fire]) {
             continue;
         }
         let ply = line.at(usize::from(fire.ply));
+        if ply.mates() {
+            // A tactic on the mating move: the mate is the point, not what
+            // it would have won (a discovery that mates hits the queen too).
+            fire.gain = None;
+            continue;
+        }
         let men = men_to_win(&fire.roles) & !ply.after().board().kings();
         fire.gain = match collecting_capture(ply, men) {
             // A piece taken with mate: the mate is the point, not material.
@@ -185,6 +191,15 @@ mod tests {
     /// The `gain` of the `label` fire on `ply`.
     fn gain(fen: &str, moves: &str, ply: u16, label: &str) -> Option<i16> {
         fire_on(fen, moves, ply, label).gain
+    }
+
+    /// A tactic on the mating move nets nothing: the mate is the point
+    /// (Lichess 00KgR: Qh7# unmasks the rook on f1 against the rook on f6,
+    /// which the discovery would otherwise count).
+    #[test]
+    fn a_tactic_on_the_mating_move_has_no_gain() {
+        let fen = "5r1k/1pq3p1/2p2P1p/3pPQ2/1p1P4/7P/1rB4K/5R2 b - - 1 35";
+        assert_eq!(gain(fen, "f8f6 f5h7", 1, "discoveredAttack"), None);
     }
 
     #[test]

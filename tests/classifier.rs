@@ -443,6 +443,23 @@ fn every_tactic_fires_on_real_puzzles() {
     }
 }
 
+/// No fire nets material on a mating move: the mate is the point.
+#[test]
+fn no_gain_on_a_mating_move_on_the_dev_set() {
+    for (id, line) in dev_lines() {
+        for fire in koga::classify(&line) {
+            let mates = line.at(usize::from(fire.ply)).mates();
+            assert!(
+                !(mates && fire.gain.is_some()),
+                "{id}: {} on the mating ply {} nets {:?}",
+                fire.label,
+                fire.ply,
+                fire.gain
+            );
+        }
+    }
+}
+
 /// `koga explain` tells the story the tables tell: on every dev puzzle, the
 /// fires it keeps are the fires `annotate` writes (a fire the table always
 /// removes is set aside, and removes nothing itself, in both).

@@ -1,8 +1,9 @@
 //! # xRayAttack
 //!
 //! How Koga decides:
-//! - An exchange on one square: we captured there, the opponent took back
-//!   there (not with its king), and our move now captures there again.
+//! - An exchange on one square: our previous move went there (a capture or
+//!   not), the opponent took on it (not with its king), and our move now
+//!   captures there again.
 //! - Our capturing piece stood behind the opponent's recapturing piece on
 //!   the same line: it attacked the square through that piece, an x-ray.
 //! - Judged on our second capture, never on the key move.
