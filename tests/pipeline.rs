@@ -511,6 +511,24 @@ fn generated_input(dir: &Path, rows: usize) -> PathBuf {
     path
 }
 
+/// `koga annotate INPUT --out OUT` started, once it is writing (its
+/// temporary files exist): mid-run, for a signal.
+fn writing_run(input: &Path, out: &Path, options: &[&str]) -> std::process::Child {
+    let child = koga()
+        .args(["annotate", input.to_str().unwrap(), "--out", out.to_str().unwrap(), "--no-progress"])
+        .args(options)
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let tmp = out.join(format!(".puzzles.parquet.tmp-{}", child.id()));
+    let started = std::time::Instant::now();
+    while !tmp.exists() {
+        assert!(started.elapsed().as_secs() < 60, "the run never started writing");
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    child
+}
+
 /// SIGINT and SIGTERM mid-run: the process stops with 130 / 143, says so in
 /// one line, and leaves neither temporary nor partial files behind.
 #[test]
@@ -519,18 +537,7 @@ fn a_signal_stops_the_run_and_leaves_nothing_behind() {
     let input = generated_input(work.path(), 200_000);
     for (signal, code, name) in [("-INT", 130, "SIGINT"), ("-TERM", 143, "SIGTERM")] {
         let out = work.path().join(format!("out{signal}"));
-        let child = koga()
-            .args(["annotate", input.to_str().unwrap(), "--out", out.to_str().unwrap(), "--no-progress"])
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        // Mid-run: once the temporary files exist, the run is writing.
-        let tmp = out.join(format!(".puzzles.parquet.tmp-{}", child.id()));
-        let started = std::time::Instant::now();
-        while !tmp.exists() {
-            assert!(started.elapsed().as_secs() < 60, "the run never started writing");
-            std::thread::sleep(std::time::Duration::from_millis(20));
-        }
+        let child = writing_run(&input, &out, &[]);
         std::thread::sleep(std::time::Duration::from_millis(300));
         let sent = Command::new("kill").args([signal, &child.id().to_string()]).status().unwrap();
         assert!(sent.success());
@@ -554,18 +561,7 @@ fn two_signals_stop_the_run_at_once_and_leave_no_temporary_file() {
     let input = generated_input(work.path(), 100_000);
     for run in 0..20u64 {
         let out = work.path().join(format!("out{run}"));
-        let child = koga()
-            .args(["annotate", input.to_str().unwrap(), "--out", out.to_str().unwrap(), "--no-progress"])
-            .args(["--threads", "1"])
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        let tmp = out.join(format!(".puzzles.parquet.tmp-{}", child.id()));
-        let started = std::time::Instant::now();
-        while !tmp.exists() {
-            assert!(started.elapsed().as_secs() < 60, "the run never started writing");
-            std::thread::sleep(std::time::Duration::from_millis(5));
-        }
+        let child = writing_run(&input, &out, &["--threads", "1"]);
         std::thread::sleep(std::time::Duration::from_millis(run * 7));
         for _ in 0..2 {
             assert!(Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap().success());

@@ -51,6 +51,11 @@
 //!   pinned and behind. Misses: a pin to a rook another rook defends, where the
 //!   point is piling up on the pinned piece (08Um1), and a fork with a pin that
 //!   only matters in side lines (092Dc).
+//! - Pins kept once a fire gives way only to a fire that stays (8 dev fires
+//!   whose pinnedDefender gave way to discoveredAttack): 6 read, 5 pins a
+//!   strong player names (07jgg: the queen pinned to its king is the point),
+//!   1 true but not the point (05lSg: a relative pin beside a discovered
+//!   check).
 
 use shakmaty::{attacks, Bitboard, Board, Chess, Position, Rank, Role, Square};
 
