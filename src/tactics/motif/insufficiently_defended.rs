@@ -35,6 +35,10 @@
 //!   fork Koga does not see because the cheaper attacker is pinned (0Aehj).
 //!   `gain` once overstated recaptures (00LO6 cxd5 nets 2, said 5); it is
 //!   now the net.
+//! - Kept once a fire gives way only to a fire that stays (6 dev fires whose
+//!   pinnedDefender gave way to discoveredAttack): 4 read (02qOC, 037IL,
+//!   03VaO, 07jgg), each a capture of a piece whose only guard is pinned:
+//!   true, but the point is the pin, which the same move's `pin` names.
 
 use crate::board::{self, relative_squares};
 use crate::facts::PlyFacts;

@@ -47,6 +47,9 @@
 //!   whose discovery hits only the checking piece (05bcq, now silent too), and
 //!   two recaptures whose target takes back at an even exchange (09zS2, 0BuRD:
 //!   about 19 dev fires, left for later).
+//! - A discovery on the mating move has no `gain` (the mate is the point): 19
+//!   dev fires lost theirs; 4 read (00KgR, 00jPw, 01gl3, 02XKt), in each the
+//!   move mates and the piece the discovery hits never matters.
 //!
 //! Koga and Lichess:
 //! - discoveredAttack: Lichess 1,010, Koga 1,560 (was 1,876), both 914 (was
