@@ -237,7 +237,8 @@ pub fn least_valuable_legal_capture(pos: &Chess, sq: Square) -> Option<Move> {
     if !board.by_color(!pos.turn()).contains(sq) {
         return None;
     }
-    if pos.checkers().more_than_one() {
+    let checkers = pos.checkers();
+    if checkers.more_than_one() {
         // Only the king moves: shakmaty's candidates.
         return candidate_capture(pos, sq);
     }
@@ -248,7 +249,7 @@ pub fn least_valuable_legal_capture(pos: &Chess, sq: Square) -> Option<Move> {
         let promotion = (role == Role::Pawn && sq.rank() == last_rank).then_some(Role::Queen);
         let best = (attacking & board.by_role(role))
             .into_iter()
-            .filter_map(|from| legal_plain_move(pos, from, sq, promotion))
+            .filter_map(|from| plain_move(pos, from, sq, promotion, || checkers))
             .max_by_key(|m| see(board, m.from().expect("board move"), sq, captured));
         if best.is_some() {
             return best;
@@ -299,12 +300,23 @@ pub fn can_capture(pos: &Chess, from: Square, to: Square) -> bool {
 /// one checker, only that checker (unless taken or blocked) and sliders the
 /// move uncovers can attack it.
 pub fn legal_plain_move(pos: &Chess, from: Square, to: Square, promotion: Option<Role>) -> Option<Move> {
+    plain_move(pos, from, to, promotion, || pos.checkers())
+}
+
+/// [`legal_plain_move`], the pieces giving check asked for only where a
+/// man other than the king reaches `to`.
+fn plain_move(
+    pos: &Chess,
+    from: Square,
+    to: Square,
+    promotion: Option<Role>,
+    checkers: impl FnOnce() -> Bitboard,
+) -> Option<Move> {
     let board = pos.board();
     let us = pos.turn();
     let role = board.role_at(from)?;
     let ours = board.by_color(us);
-    let checkers = pos.checkers();
-    if !ours.contains(from) || ours.contains(to) || checkers.more_than_one() {
+    if !ours.contains(from) || ours.contains(to) {
         return None;
     }
     let occupied = board.occupied();
@@ -337,8 +349,13 @@ pub fn legal_plain_move(pos: &Chess, from: Square, to: Square, promotion: Option
     let after = occupied.without(from).with(to);
     let them = board.by_color(!us).without(to);
     let safe = if role == Role::King {
+        // Whatever gives check: every attacker of the square is seen.
         (board.attacks_to(to, !us, after) & them).is_empty()
     } else {
+        let checkers = checkers();
+        if checkers.more_than_one() {
+            return None;
+        }
         let king = board.king_of(us)?;
         let answers_check = checkers
             .single_square()

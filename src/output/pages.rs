@@ -8,7 +8,8 @@
 //!
 //! | kind | encoding |
 //! |---|---|
-//! | distinct integers, booleans, distinct text, plies | plain |
+//! | distinct integers (row numbers) | delta, bit-packed |
+//! | booleans, distinct text, plies | plain |
 //! | integers that repeat (ratings, plies, gains) | dictionary, in order of first appearance |
 //! | repeated text, input words (themes, opening tags) | dictionary, in order of first appearance |
 //! | Koga's vocabulary (labels, squares, status) | dictionary of the entries used, in vocabulary order |
@@ -178,6 +179,14 @@ impl Packed {
         }
     }
 
+    /// The packed bytes alone, the last one completed with zeros.
+    fn flush_into(mut self, out: &mut Vec<u8>) {
+        if self.pending > 0 {
+            self.bytes.push(self.bits as u8);
+        }
+        out.extend_from_slice(&self.bytes);
+    }
+
     fn write(mut self, out: &mut Vec<u8>) {
         if self.count == 0 {
             return;
@@ -206,6 +215,46 @@ impl Packed {
     }
 }
 
+/// Values per block and per miniblock of [`delta_binary_packed`].
+const DELTA_BLOCK: usize = 128;
+const DELTA_MINIBLOCK: usize = 32;
+
+/// Parquet's DELTA_BINARY_PACKED encoding of integers that climb (row
+/// numbers: a fraction of a byte each): the first value, then blocks of 128
+/// differences, each block's least difference and, per miniblock of 32,
+/// the differences above it bit-packed at the width the miniblock needs.
+/// `None` where a miniblock would need more than 32 bits (plain then).
+fn delta_binary_packed(values: &[i64]) -> Option<Vec<u8>> {
+    let zigzag = |v: i64| ((v << 1) ^ (v >> 63)) as u64;
+    let mut out = Vec::with_capacity(16 + values.len() / 4);
+    uleb128(&mut out, DELTA_BLOCK as u64);
+    uleb128(&mut out, (DELTA_BLOCK / DELTA_MINIBLOCK) as u64);
+    uleb128(&mut out, values.len() as u64);
+    uleb128(&mut out, zigzag(values.first().copied().unwrap_or(0)));
+    let deltas: Vec<i64> = values.windows(2).map(|pair| pair[1].wrapping_sub(pair[0])).collect();
+    for block in deltas.chunks(DELTA_BLOCK) {
+        let least = *block.iter().min().expect("a block holds a difference");
+        uleb128(&mut out, zigzag(least));
+        let widths_at = out.len();
+        out.extend_from_slice(&[0; DELTA_BLOCK / DELTA_MINIBLOCK]);
+        for (miniblock, deltas) in block.chunks(DELTA_MINIBLOCK).enumerate() {
+            let above = |delta: i64| delta.wrapping_sub(least) as u64;
+            let width = u64::BITS - deltas.iter().map(|&d| above(d)).max().unwrap_or(0).leading_zeros();
+            if width > 32 {
+                return None;
+            }
+            out[widths_at + miniblock] = width as u8;
+            // A miniblock is 32 values wide, the last padded with zeros.
+            let mut packed = Packed::new(width, DELTA_MINIBLOCK);
+            for i in 0..DELTA_MINIBLOCK {
+                packed.push(deltas.get(i).map_or(0, |&d| above(d) as u32));
+            }
+            packed.flush_into(&mut out);
+        }
+    }
+    Some(out)
+}
+
 fn uleb128(out: &mut Vec<u8>, mut value: u64) {
     while value >= 0x80 {
         out.push(value as u8 | 0x80);
@@ -223,9 +272,10 @@ fn encode_hybrid(out: &mut Vec<u8>, values: &[u32], width: u32) {
     packed.write(out);
 }
 
-/// A column's values: plain, or as dictionary keys.
+/// A column's values: plain, delta-encoded, or as dictionary keys.
 enum Values {
     Plain(Vec<u8>),
+    Delta(Vec<u8>),
     Dictionary { entries: Vec<u8>, count: usize, keys: Vec<u32> },
 }
 
@@ -275,6 +325,10 @@ fn column(levels: Levels, values: Values, (min, max): (Option<Vec<u8>>, Option<V
         Values::Plain(plain) => {
             data.extend_from_slice(&plain);
             (None, Encoding::Plain)
+        }
+        Values::Delta(packed) => {
+            data.extend_from_slice(&packed);
+            (None, Encoding::DeltaBinaryPacked)
         }
         Values::Dictionary { entries, count, keys } => {
             let width = bit_width(count as u32 - 1);
@@ -419,15 +473,17 @@ impl ArrayBuilder for PageBuilder {
 
     fn int64(&self, values: Vec<i64>) -> Column {
         let mut levels = Levels::flat(values.len());
-        let mut plain = Vec::with_capacity(8 * values.len());
         let mut bounds = Bounds::new();
         for &value in &values {
             levels.row(true);
-            plain.extend_from_slice(&value.to_le_bytes());
             bounds.add(value);
         }
         let bounds = bounds.bytes(|v| v.to_le_bytes().to_vec());
-        column(levels, Values::Plain(plain), bounds)
+        let values = match delta_binary_packed(&values) {
+            Some(packed) => Values::Delta(packed),
+            None => Values::Plain(values.iter().flat_map(|v| v.to_le_bytes()).collect()),
+        };
+        column(levels, values, bounds)
     }
 
     fn int32(&self, values: impl Iterator<Item = Option<i32>>) -> Column {
