@@ -421,10 +421,31 @@ pub fn pins_of(board: &Board, sq: Square) -> impl Iterator<Item = Pin> + '_ {
 }
 
 /// Legal moves of the piece on `sq` (the side to move's), captures included.
-pub fn flight_moves(pos: &Chess, sq: Square) -> impl Iterator<Item = Move> {
-    let mut moves = pos.legal_moves();
-    moves.retain(|m| m.from() == Some(sq));
-    moves.into_iter()
+/// A knight, bishop, rook or queen's are read off its attacks (no move
+/// list); a pawn's and a king's (promotions, en passant, castling) come
+/// from shakmaty's legal moves.
+pub fn flight_moves(pos: &Chess, sq: Square) -> impl Iterator<Item = Move> + '_ {
+    let board = pos.board();
+    let piece = board.piece_at(sq).filter(|p| p.color == pos.turn());
+    let (mut reached, mut listed) = (Bitboard::EMPTY, None);
+    let mut checkers = Bitboard::EMPTY;
+    match piece {
+        Some(piece) if !matches!(piece.role, Role::Pawn | Role::King) => {
+            checkers = pos.checkers();
+            // In double check only the king moves.
+            if !checkers.more_than_one() {
+                reached = attacks::attacks(sq, piece, board.occupied()) & !board.by_color(piece.color);
+            }
+        }
+        Some(_) => {
+            let mut moves = pos.legal_moves();
+            moves.retain(|m| m.from() == Some(sq));
+            listed = Some(moves.into_iter());
+        }
+        None => {}
+    }
+    let quick = reached.into_iter().filter_map(move |to| plain_move(pos, sq, to, None, || checkers));
+    quick.chain(listed.into_iter().flatten())
 }
 
 #[cfg(test)]
@@ -554,7 +575,8 @@ mod tests {
         /// On positions from random games, the quick captures agree with
         /// shakmaty's legal moves: the same exchange value for the least
         /// valuable capture of every enemy man, and the same answer to
-        /// whether each of our men can take it.
+        /// whether each of our men can take it, and the same moves for every
+        /// man.
         #[test]
         fn quick_captures_agree_with_the_legal_moves(start in 0usize..2, picks in proptest::collection::vec(0usize..1000, 1..120)) {
             let starts = [
@@ -573,6 +595,13 @@ mod tests {
                         let legal = pos.legal_moves().iter().any(|m| m.from() == Some(from) && m.to() == sq);
                         proptest::prop_assert_eq!(can_capture(&pos, from, sq), legal);
                     }
+                }
+                for sq in Square::ALL {
+                    let mut quick: Vec<Move> = flight_moves(&pos, sq).collect();
+                    let mut legal: Vec<Move> = pos.legal_moves().into_iter().filter(|m| m.from() == Some(sq)).collect();
+                    quick.sort_by_key(|m| (m.to(), m.promotion()));
+                    legal.sort_by_key(|m| (m.to(), m.promotion()));
+                    proptest::prop_assert_eq!(quick, legal);
                 }
                 let moves = pos.legal_moves();
                 if moves.is_empty() {
