@@ -279,6 +279,10 @@ enum Values {
     Dictionary { entries: Vec<u8>, count: usize, keys: Vec<u32> },
 }
 
+/// A page's least and greatest values as statistics hold them (plain
+/// encoded), none where it holds only nulls.
+type MinMax = (Option<Vec<u8>>, Option<Vec<u8>>);
+
 /// The least and greatest values of a page, as statistics hold them.
 struct Bounds<T> {
     least: Option<T>,
@@ -300,12 +304,12 @@ impl<T: Ord + Copy> Bounds<T> {
     }
 
     /// Min and max as bytes.
-    fn bytes(&self, to_bytes: impl Fn(T) -> Vec<u8>) -> (Option<Vec<u8>>, Option<Vec<u8>>) {
+    fn bytes(&self, to_bytes: impl Fn(T) -> Vec<u8>) -> MinMax {
         (self.least.map(&to_bytes), self.greatest.map(&to_bytes))
     }
 }
 
-fn column(levels: Levels, values: Values, (min, max): (Option<Vec<u8>>, Option<Vec<u8>>)) -> Column {
+fn column(levels: Levels, values: Values, (min, max): MinMax) -> Column {
     let statistics = ParquetStatistics {
         null_count: Some(levels.nulls as i64),
         distinct_count: None,
@@ -436,7 +440,7 @@ impl<T: Entry> Dictionary<T> {
 /// Text over a fixed vocabulary as a dictionary of the entries used, in
 /// vocabulary order, so each row group's dictionary and statistics describe
 /// its own values; `keys` (indices into `vocabulary`) become indices into it.
-fn vocabulary_values(vocabulary: &[&str], mut keys: Vec<u32>) -> (Values, (Option<Vec<u8>>, Option<Vec<u8>>)) {
+fn vocabulary_values(vocabulary: &[&str], mut keys: Vec<u32>) -> (Values, MinMax) {
     let mut used = [false; 256];
     for &key in &keys {
         used[key as usize] = true;
@@ -457,11 +461,11 @@ fn vocabulary_values(vocabulary: &[&str], mut keys: Vec<u32>) -> (Values, (Optio
     (Values::Dictionary { entries, count: count as usize, keys }, text_bounds(&bounds))
 }
 
-fn text_bounds(bounds: &Bounds<&str>) -> (Option<Vec<u8>>, Option<Vec<u8>>) {
+fn text_bounds(bounds: &Bounds<&str>) -> MinMax {
     bounds.bytes(|s| s.as_bytes().to_vec())
 }
 
-fn int32_bounds(bounds: &Bounds<i32>) -> (Option<Vec<u8>>, Option<Vec<u8>>) {
+fn int32_bounds(bounds: &Bounds<i32>) -> MinMax {
     bounds.bytes(|v| v.to_le_bytes().to_vec())
 }
 
