@@ -8,8 +8,8 @@
 //!
 //! | kind | encoding |
 //! |---|---|
-//! | distinct integers (row numbers) | delta, bit-packed |
-//! | booleans, distinct text, plies | plain |
+//! | climbing integers (row numbers) | delta, bit-packed |
+//! | booleans, distinct text, lists of plies (`theme_plies`) | plain |
 //! | integers that repeat (ratings, plies, gains) | dictionary, in order of first appearance |
 //! | repeated text, input words (themes, opening tags) | dictionary, in order of first appearance |
 //! | Koga's vocabulary (labels, squares, status) | dictionary of the entries used, in vocabulary order |
