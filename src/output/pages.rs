@@ -599,6 +599,7 @@ impl ArrayBuilder for PageBuilder {
 
 #[cfg(test)]
 mod tests {
+    use crate::table::ArrayBuilder as _;
     use polars_parquet::parquet::encoding::hybrid_rle::HybridRleDecoder;
     use proptest::prelude::*;
 
@@ -626,6 +627,38 @@ mod tests {
             encode_hybrid(&mut encoded, &values, bit_width);
             prop_assert_eq!(decode(&encoded, bit_width, values.len()), values);
         }
+    }
+
+    fn bounds_of(column: &Column) -> (Option<&[u8]>, Option<&[u8]>, Option<i64>) {
+        let s = &column.statistics;
+        (s.min_value.as_deref(), s.max_value.as_deref(), s.null_count)
+    }
+
+    #[test]
+    fn statistics_and_dictionaries_describe_the_page() {
+        let text = PageBuilder.text(4, [Some("b"), None, Some("a"), Some("c")].into_iter());
+        assert_eq!(bounds_of(&text), (Some(&b"a"[..]), Some(&b"c"[..]), Some(1)));
+        assert_eq!((text.rows, text.num_values, text.encoding), (4, 4, Encoding::Plain));
+
+        // Integers: a dictionary in order of first appearance.
+        let numbers = PageBuilder.int32([Some(5), Some(-3), Some(5), None].into_iter());
+        let (entries, count) = numbers.dictionary.as_ref().unwrap();
+        assert_eq!((entries.as_slice(), *count), ([5i32.to_le_bytes(), (-3i32).to_le_bytes()].concat().as_slice(), 2));
+        assert_eq!(bounds_of(&numbers), (Some(&(-3i32).to_le_bytes()[..]), Some(&5i32.to_le_bytes()[..]), Some(1)));
+
+        // Lists: a slot per item, empty list and null list; the dictionary
+        // holds the entries used, in vocabulary order.
+        let lists: [Option<Vec<u8>>; 3] = [Some(vec![2, 0]), Some(vec![]), None];
+        let column =
+            PageBuilder.vocabulary_lists(&["x", "y", "z"], lists.iter().map(|l| l.clone().map(Vec::into_iter)));
+        assert_eq!((column.rows, column.num_values), (3, 4));
+        assert_eq!(column.dictionary.as_ref().map(|(_, count)| *count), Some(2));
+        assert_eq!(bounds_of(&column), (Some(&b"x"[..]), Some(&b"z"[..]), Some(2)));
+
+        // Nothing but nulls: no dictionary, no bounds (a null page).
+        let nulls = PageBuilder.repeated_text(2, [None, None].into_iter());
+        assert!(nulls.dictionary.is_none() && nulls.encoding == Encoding::Plain);
+        assert_eq!(bounds_of(&nulls), (None, None, Some(2)));
     }
 
     #[test]
