@@ -270,7 +270,8 @@ fn role_answers_are_true_and_complete_on_the_dev_set() {
 }
 
 /// What Koga's own labels claim holds on every dev puzzle: no pin that takes
-/// nothing away (the pinned piece has a real move off the line) or that
+/// nothing away (the pinned piece has a real move off the line), that names
+/// no moved piece, or that
 /// repeats an earlier fire's pin without the move exploiting it, no
 /// counterThreat on a piece that stood en prise already, no overloading
 /// whose defender still guards what we take next, and `collects` only on
@@ -310,6 +311,9 @@ fn claims_hold_on_the_dev_set() {
                     };
                     if (free & !line_squares).is_empty() {
                         fail("the pinned piece has no move off the line".into());
+                    }
+                    if f.roles.moved.is_none() {
+                        fail("the moved piece is not named".into());
                     }
                     let exploits = line.positions[ply + 1].is_check()
                         || after.attacks_from(mv.to()).contains(pinned)

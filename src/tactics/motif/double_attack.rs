@@ -14,7 +14,10 @@
 //!   that did not move is one its line was unmasked for.
 //! - A discovered check on the same move outranks it (arbitration).
 //! - Roles: `moved` (where the moved piece landed), `attacker` (the piece
-//!   that would mate, where it is another than the moved one), `targets`
+//!   whose unmasked line menaces the target, where the moved piece does not;
+//!   else the piece that would mate, where it is another than the moved
+//!   one: with three pieces of ours at work, the one-square role names the
+//!   one that wins the material), `targets`
 //!   (every newly menaced piece), `victim` (the menaced piece our next move
 //!   takes, if it does). Its stake is the victim's value; `gain` is what
 //!   the line nets (`crate::net`).
@@ -30,7 +33,7 @@ use shakmaty::{Bitboard, Chess, Move, Position};
 use crate::board::value_at;
 use crate::facts::PlyFacts;
 use crate::tactics::{Detector, Fire, Label, Roles, Run};
-use crate::threats::{cashed_target, new_threats};
+use crate::threats::{cashed_target, new_threats, Threat};
 
 pub const DETECTOR: Detector = Detector { labels: &[Label::DoubleAttack], run: Run::Move(detect) };
 
@@ -40,8 +43,8 @@ pub fn detect(facts: &PlyFacts, fires: &mut Vec<Fire>) {
     }
     let Some(next) = facts.at.next_own() else { return };
     let after = facts.after.board();
-    let targets: Bitboard =
-        new_threats(facts).iter().map(|t| t.target).filter(|&t| !after.kings().contains(t)).collect();
+    let threats: Vec<Threat> = new_threats(facts).into_iter().filter(|t| !after.kings().contains(t.target)).collect();
+    let targets: Bitboard = threats.iter().map(|t| t.target).collect();
     if targets.is_empty() {
         return;
     }
@@ -54,9 +57,17 @@ pub fn detect(facts: &PlyFacts, fires: &mut Vec<Fire>) {
     if mate_in_one(facts.before, Bitboard::EMPTY).is_some() {
         return;
     }
+    // The piece that menaces the target, where it is not the moved one (its
+    // line was unmasked): it wins the material, so it is named before the
+    // piece that would mate.
+    let unmasked = threats
+        .iter()
+        .filter(|t| t.attacker != facts.to && !threats.iter().any(|m| m.target == t.target && m.attacker == facts.to))
+        .find(|t| victim.is_none_or(|v| v == t.target))
+        .map(|t| t.attacker);
     let roles = Roles {
         moved: Some(facts.to),
-        attacker: mate.from().filter(|&from| from != facts.to),
+        attacker: unmasked.or(mate.from().filter(|&from| from != facts.to)),
         targets,
         victim,
         ..Roles::default()
@@ -100,6 +111,13 @@ mod tests {
             "doubleAttack",
             ("dev", "r2q1rk1/5ppp/1np5/p1b5/2p1B3/P7/1P3PPP/R1BQ1RK1 b - - 1 17", "d8f6 d1h5 h7h6 h5c5", 1),
             &[("moved", "h5"), ("targets", "c5"), ("victim", "c5")],
+        );
+        // Lichess 00jCD: ...Ng4 unmasks the e7 bishop on the g5 bishop and
+        // threatens ...Qxh2#: the unmasked bishop wins the target.
+        assert_roles(
+            "doubleAttack",
+            ("00jCD", "r4r1k/ppp1b1pp/3qQn2/6B1/8/2N5/PPP2PPP/R4RK1 w - - 3 14", "e6b3 f6g4 g2g3 e7g5", 1),
+            &[("moved", "g4"), ("attacker", "e7"), ("targets", "g5"), ("victim", "g5")],
         );
     }
 

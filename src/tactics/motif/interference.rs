@@ -11,7 +11,8 @@
 //!   from a1, which is not the same for both colours).
 //! - It fires on our move before the capture.
 //! - Roles: `victim` (the piece we then capture), `defender` (the cut-off
-//!   guard), `moved`.
+//!   guard), `moved`, `blockers` (the enemy piece that steps between, where
+//!   it stands after our move, on self-interference).
 //!
 //! Koga and Lichess:
 //! - Lichess 81, Koga 86, both 74: precision 0.860, recall 0.914, F1 0.886.
@@ -57,15 +58,22 @@ pub fn detect(facts: &PlyFacts, fires: &mut Vec<Fire>) {
     let by_them = cut_off_guard(facts.after.board(), square, reply.mv().to());
     // Interference: our move blocks a guard that stood before it.
     let by_us = || (reply.mv().to() != square).then(|| cut_off_guard(facts.before.board(), square, facts.to)).flatten();
+    let blocker = by_them.and(reply.mv().from());
     if let Some(guard) = by_them.or_else(by_us) {
-        let roles = Roles { victim: Some(square), defender: Some(guard), moved: Some(facts.to), ..Roles::default() };
+        let roles = Roles {
+            victim: Some(square),
+            defender: Some(guard),
+            moved: Some(facts.to),
+            blockers: blocker.into_iter().collect(),
+            ..Roles::default()
+        };
         fires.push(Fire::at(facts, Label::Interference).with_roles(roles));
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use crate::tactics::testing::{assert_fires, assert_silent};
+    use crate::tactics::testing::{assert_fires, assert_roles, assert_silent};
 
     #[test]
     fn real_puzzles() {
@@ -87,6 +95,18 @@ mod tests {
                 // ...Rxh4+ Kg2: the king steps between the g1 rook and the g5 rook.
                 ("01Qta", "6r1/8/p1p1k3/P1B3pr/1P2ppRP/2P5/7K/6R1 w - - 2 44", "g4g5 h5h4 h2g2 g8g5", 1),
             ],
+        );
+        // Lichess 01Qta: the king that steps between is named where it stands after ...Rxh4+.
+        assert_roles(
+            "interference",
+            ("01Qta", "6r1/8/p1p1k3/P1B3pr/1P2ppRP/2P5/7K/6R1 w - - 2 44", "g4g5 h5h4 h2g2 g8g5", 1),
+            &[("victim", "g5"), ("defender", "g1"), ("moved", "h4"), ("blockers", "h2")],
+        );
+        // Lichess 01GCT: our own bishop steps between: no enemy blocker.
+        assert_roles(
+            "interference",
+            ("01GCT", "5r1k/6p1/R3bn1p/8/1P6/P2PqB2/1B2P2P/6RK b - - 0 30", "h8h7 f3e4 h7h8 a6e6", 1),
+            &[("moved", "e4"), ("blockers", "")],
         );
         assert_silent(
             "interference",

@@ -30,7 +30,8 @@
 //!   trappedPiece on the same target (arbitration).
 //! - Roles: `pinned` and `targets` (the pinned piece, which the pinner
 //!   attacks), `pinner` and `attacker` (our slider), `behind` (king or more
-//!   valuable piece).
+//!   valuable piece), `moved` (where our moving piece landed: the pinner
+//!   itself where our move makes the pin, else the piece that uses it).
 //!
 //! Koga and Lichess:
 //! - Lichess 1,183, Koga 1,622, both 1,082: precision 0.667, recall 0.915,
@@ -202,6 +203,7 @@ pub fn detect(facts: &PlyFacts, fires: &mut Vec<Fire>) {
         pinner: Some(pin.pinner),
         attacker: Some(pin.pinner),
         behind: Some(pin.behind),
+        moved: Some(facts.to),
         ..Roles::default()
     };
     fires.push(Fire::at(facts, Label::Pin).with_roles(roles));
@@ -209,7 +211,7 @@ pub fn detect(facts: &PlyFacts, fires: &mut Vec<Fire>) {
 
 #[cfg(test)]
 mod tests {
-    use crate::tactics::testing::{assert_fires, assert_silent};
+    use crate::tactics::testing::{assert_fires, assert_roles, assert_silent};
 
     #[test]
     fn real_pins() {
@@ -243,6 +245,23 @@ mod tests {
                     3,
                 ),
             ],
+        );
+    }
+
+    #[test]
+    fn a_pin_names_the_piece_that_uses_it() {
+        // Lichess 00o3m: the h6 pawn stood pinned to the king by the h5
+        // queen; Ng5 lands where it would take: the knight is named.
+        assert_roles(
+            "pin",
+            ("00o3m", "2r2r2/1b4pk/p4q1p/2p2p1Q/4pP2/2P1R2N/PP4PP/2R3K1 b - - 4 32", "f6g6 h3g5 g6g5 f4g5", 1),
+            &[("moved", "g5"), ("pinner", "h5"), ("pinned", "h6"), ("behind", "h7")],
+        );
+        // Lichess 05cR1: Bg5 makes the pin itself: the pinner is the moved piece.
+        assert_roles(
+            "pin",
+            ("05cR1", "r4r1k/pbp2pp1/1p1ppq1p/n6R/5B2/2PB2PQ/PPP2P1P/R5K1 b - - 3 17", "b7f3 f4g5 f6g5 h5g5", 1),
+            &[("moved", "g5"), ("pinner", "h5"), ("pinned", "h6"), ("behind", "h8")],
         );
     }
 
