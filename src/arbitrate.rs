@@ -180,6 +180,16 @@ pub const RULES: &[Rule] = &[
         why: "a hanging piece outranks a bare deflection",
     },
     Rule {
+        // Our capture taken back by a guard that also held what we take
+        // next: overloading and deflection name the same two pieces. The
+        // deflection, Lichess's word for it, tells the story once.
+        loser: Labels::One(Label::Overloading),
+        winners: Labels::One(Label::Deflection),
+        when: When::If(|_, o, d| o.roles.defender == d.roles.defender && o.roles.victim == d.roles.victim),
+        condition: "same defender and victim",
+        why: "the deflection of the same defender from the same piece tells the story",
+    },
+    Rule {
         loser: Labels::AnyOf(TAGGED_MATES),
         winners: Labels::AnyOf(TAGGED_MATES),
         when: When::If(|_, loser, winner| tagged_mate_rank(winner) < tagged_mate_rank(loser)),

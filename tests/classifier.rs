@@ -272,7 +272,8 @@ fn role_answers_are_true_and_complete_on_the_dev_set() {
 /// What Koga's own labels claim holds on every dev puzzle: no pin that takes
 /// nothing away (the pinned piece has a real move off the line), that names
 /// no moved piece, or that
-/// repeats an earlier fire's pin without the move exploiting it, no
+/// repeats an earlier fire's pin without the move exploiting it, no trap
+/// found again on the piece the previous move trapped, unmoved, no
 /// counterThreat on a piece that stood en prise already, no overloading
 /// whose defender still guards what we take next, and `collects` only on
 /// follow-up fires, naming an earlier ply that has a fire.
@@ -337,6 +338,18 @@ fn claims_hold_on_the_dev_set() {
                         fail(format!("{threatened} stood en prise before the opponent's move"));
                     }
                 }
+                "trappedPiece" => {
+                    *counts.entry("trappedPiece").or_default() += 1;
+                    let repeated = fires.iter().any(|e| {
+                        e.label == f.label
+                            && e.ply + 2 == f.ply
+                            && e.roles.targets == f.roles.targets
+                            && !f.roles.targets.contains(line.moves[ply - 1].to())
+                    });
+                    if repeated {
+                        fail("repeats the trap of the previous move on the unmoved piece".into());
+                    }
+                }
                 "overloading" => {
                     *counts.entry("overloading").or_default() += 1;
                     let guard_now = line.moves[ply + 1].to();
@@ -349,7 +362,9 @@ fn claims_hold_on_the_dev_set() {
             }
         }
     }
-    for (label, at_least) in [("pin", 1000), ("counterThreat", 100), ("overloading", 100), ("collects", 2000)] {
+    for (label, at_least) in
+        [("pin", 1000), ("counterThreat", 100), ("overloading", 100), ("trappedPiece", 150), ("collects", 2000)]
+    {
         assert!(counts.get(label).copied().unwrap_or(0) >= at_least, "{label}: {counts:?}");
     }
     assert!(
