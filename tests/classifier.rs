@@ -316,6 +316,17 @@ fn claims_hold_on_the_dev_set() {
                     if f.roles.moved.is_none() {
                         fail("the moved piece is not named".into());
                     }
+                    // A relative pin on a check holds something worth holding.
+                    let value = |sq| after.role_at(sq).map_or(0, koga::board::value);
+                    let stepped_aside = after.occupied().without(pinned);
+                    let defended = (after.attacks_to(behind, piece.color, stepped_aside) & stepped_aside).any();
+                    if line.positions[ply + 1].is_check()
+                        && after.role_at(behind) != Some(Role::King)
+                        && value(behind) <= value(pinner)
+                        && defended
+                    {
+                        fail("a relative pin on a check to a defended piece worth no more than the pinner".into());
+                    }
                     let exploits = line.positions[ply + 1].is_check()
                         || after.attacks_from(mv.to()).contains(pinned)
                         || after.attacks_from(pinned).contains(mv.to());
