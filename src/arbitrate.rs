@@ -175,8 +175,8 @@ pub const RULES: &[Rule] = &[
     Rule {
         loser: Labels::One(Label::Deflection),
         winners: Labels::One(Label::HangingPiece),
-        when: When::Always,
-        condition: "always",
+        when: When::If(|facts, defl, hp| is_bare(facts, defl, hp)),
+        condition: "the deflection is bare: it wins the hanging piece itself, or no more than it",
         why: "a hanging piece outranks a bare deflection",
     },
     Rule {
@@ -223,6 +223,15 @@ fn explains_the_trap(trap: &Fire, richer: &Fire) -> bool {
     let trapped = trap.roles.targets;
     let same_piece = (richer.roles.get(RoleName::victim) | richer.roles.targets).intersects(trapped);
     same_piece || richer.stake.unwrap_or(0) >= trap.stake.unwrap_or(0)
+}
+
+/// A bare deflection (seed 002, spec §4): it goes on to take the very piece
+/// the hanging capture takes, or one worth no more. One that goes on to win
+/// a bigger piece (or to promote on an empty square) stays beside it.
+fn is_bare(facts: &PlyFacts, deflection: &Fire, hanging: &Fire) -> bool {
+    let Some(victim) = deflection.roles.victim else { return false };
+    let taken = hanging.roles.victim.map_or(0, |sq| value_at(facts.before.board(), sq));
+    hanging.roles.victim == Some(victim) || value_at(facts.after.board(), victim) <= taken
 }
 
 fn pd_stake(pd: &Fire) -> i32 {
@@ -432,8 +441,10 @@ mod tests {
             fire(Label::PinnedDefender, pd_roles, Some(3)),
             fire(Label::Pin, pin_roles, None),
             fire(Label::Pin, other_pin, None),
-            fire(Label::Deflection, Roles::default(), None),
-            fire(Label::HangingPiece, Roles::default(), Some(5)),
+            // A bare deflection: it goes on to take the piece the hanging
+            // capture takes.
+            fire(Label::Deflection, Roles { victim: Some(Square::C6), ..Roles::default() }, None),
+            fire(Label::HangingPiece, Roles { victim: Some(Square::C6), ..Roles::default() }, Some(5)),
             fire(
                 Label::TrappedPiece,
                 Roles { targets: Bitboard::from_square(Square::H8), ..Roles::default() },
@@ -540,7 +551,7 @@ mod tests {
         assert!(!always_gives_way(Label::Promotion, &mate) && !always_gives_way(Label::DiscoveredCheck, &mate));
         assert!(!always_gives_way(Label::Fork, &LabelSet::new()));
         let hanging: LabelSet = [Label::HangingPiece].into_iter().collect();
-        assert!(always_gives_way(Label::Deflection, &hanging) && !always_gives_way(Label::TrappedPiece, &hanging));
+        assert!(!always_gives_way(Label::Deflection, &hanging) && !always_gives_way(Label::TrappedPiece, &hanging));
         // Conditional rules never silence in advance.
         let pinned_defender: LabelSet = [Label::PinnedDefender].into_iter().collect();
         assert!(!always_gives_way(Label::Pin, &pinned_defender));
