@@ -175,7 +175,7 @@ pub const RULES: &[Rule] = &[
     Rule {
         loser: Labels::One(Label::Deflection),
         winners: Labels::One(Label::HangingPiece),
-        when: When::If(|facts, defl, hp| is_bare(facts, defl, hp)),
+        when: When::If(is_bare),
         condition: "the deflection is bare: it wins the hanging piece itself, or no more than it",
         why: "a hanging piece outranks a bare deflection",
     },
