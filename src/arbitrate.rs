@@ -155,7 +155,7 @@ pub const RULES: &[Rule] = &[
         loser: Labels::One(Label::TrappedPiece),
         winners: Labels::AnyOf(&[Label::Fork, Label::HangingPiece, Label::InsufficientlyDefended]),
         when: When::If(|_, tp, richer| explains_the_trap(tp, richer)),
-        condition: "it names the trapped piece, or wins at least as much",
+        condition: "it names the trapped piece, or wins more",
         why: "trappedPiece is a supporting label: a richer tactic explains the move",
     },
     Rule {
@@ -216,13 +216,13 @@ fn tagged_mate_rank(fire: &Fire) -> usize {
 }
 
 /// A richer tactic explains a trap when it is about the same piece, or wins
-/// at least what the trap wins: a pawn picked up elsewhere does not explain
-/// the trap of a rook (seed 001: "when a richer tactic already explains the
-/// move").
+/// more than the trap wins: a pawn picked up elsewhere does not explain the
+/// trap of a rook, nor the capture of a knight the trap of another (seed
+/// 001: "when a richer tactic already explains the move"; Lichess 0AxI1).
 fn explains_the_trap(trap: &Fire, richer: &Fire) -> bool {
     let trapped = trap.roles.targets;
     let same_piece = (richer.roles.get(RoleName::victim) | richer.roles.targets).intersects(trapped);
-    same_piece || richer.stake.unwrap_or(0) >= trap.stake.unwrap_or(0)
+    same_piece || richer.stake.unwrap_or(0) > trap.stake.unwrap_or(0)
 }
 
 /// A bare deflection (seed 002, spec §4): it goes on to take the very piece
@@ -445,10 +445,11 @@ mod tests {
             // capture takes.
             fire(Label::Deflection, Roles { victim: Some(Square::C6), ..Roles::default() }, None),
             fire(Label::HangingPiece, Roles { victim: Some(Square::C6), ..Roles::default() }, Some(5)),
+            // A trap of a piece worth less than the hanging capture wins.
             fire(
                 Label::TrappedPiece,
                 Roles { targets: Bitboard::from_square(Square::H8), ..Roles::default() },
-                Some(5),
+                Some(3),
             ),
             fire(Label::Skewer, Roles::default(), Some(1)),
         ];

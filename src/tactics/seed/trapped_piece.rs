@@ -36,7 +36,14 @@
 //!   not fire again.
 //! - Supporting label: a pin or pinnedDefender on the same target, a fork,
 //!   a hangingPiece or an insufficientlyDefended on the same move takes the
-//!   spotlight (arbitration).
+//!   spotlight (arbitration), where it names the trapped piece or wins more
+//!   than the trap: a capture of another piece of equal value is no richer
+//!   tactic, and both stay (Lichess 0AxI1: Rxc7 takes one knight and traps
+//!   the other; 2 dev fires more, Lichess F1 0.902 unchanged).
+//! - An attack that stood before our move is any legal capture, as seed 001
+//!   words it ("a piece that could already legally capture the target"),
+//!   even one that loses: the issue asking to count only winning captures
+//!   would change the seed's text, and is left to it.
 //! - Roles: `targets` (the trapped piece, where it stands after our move),
 //!   `attacker` (a new attacker), `escapes` (every square it could flee to,
 //!   each of which loses it; empty when it has no legal move). Its stake is the
@@ -194,6 +201,15 @@ mod tests {
         // pawn does not explain the trap (arbitration).
         let got =
             labels_on("rn1qk2r/ppp2ppp/5b2/3P4/4P3/5b1P/PPP1QPP1/RN2KB1R w KQkq - 0 10", "e2f3 f6b2 f3b3 b2a1", 1);
+        assert!(got.contains(&"trappedPiece") && got.contains(&"hangingPiece"), "{got:?}");
+    }
+
+    #[test]
+    fn a_capture_of_another_piece_of_equal_value_does_not_explain_the_trap() {
+        // Lichess 0AxI1: ...Rxc7 takes the c7 knight (hanging) and traps the
+        // c8 knight; Nxa7 Nxa7 collects it. Lichess tags trappedPiece.
+        let (fen, moves) = ("2br1qk1/ppN1rpbp/2nN2p1/5p2/3P4/1PP3P1/P4PBP/R2Q1RK1 w - - 1 18", "d6c8 e7c7 c8a7 c6a7");
+        let got = labels_on(fen, moves, 1);
         assert!(got.contains(&"trappedPiece") && got.contains(&"hangingPiece"), "{got:?}");
     }
 
