@@ -274,7 +274,9 @@ fn role_answers_are_true_and_complete_on_the_dev_set() {
 /// no moved piece, or that
 /// repeats an earlier fire's pin without the move exploiting it, no trap
 /// found again on the piece the previous move trapped, unmoved, no
-/// counterThreat on a piece that stood en prise already, no overloading
+/// counterThreat on a piece that stood en prise already, no pinnedDefender
+/// follow-up that takes a man an earlier fire named without `collects`, no
+/// overloading
 /// whose defender still guards what we take next, and `collects` only on
 /// follow-up fires, naming an earlier ply that has a fire.
 #[test]
@@ -349,6 +351,32 @@ fn claims_hold_on_the_dev_set() {
                         fail(format!("{threatened} stood en prise before the opponent's move"));
                     }
                 }
+                "pinnedDefender" if f.follow_up && f.collects.is_none() => {
+                    // The man it takes, followed back through the opponent's
+                    // moves: no earlier fire named it (else it collects).
+                    *counts.entry("pinnedDefender follow-up").or_default() += 1;
+                    let mut square = mv.to();
+                    for earlier in (1..ply).rev() {
+                        let m = &line.moves[earlier];
+                        if earlier % 2 == 1 {
+                            let names = |e: &Fire| {
+                                usize::from(e.ply) == earlier
+                                    && ([e.roles.victim, e.roles.defender, e.roles.pinned, e.roles.behind]
+                                        .contains(&Some(square))
+                                        || e.roles.targets.contains(square))
+                            };
+                            if fires.iter().any(names) {
+                                fail(format!("takes the man ply {earlier} named, without collects"));
+                                break;
+                            }
+                            if m.to() == square {
+                                break;
+                            }
+                        } else if m.to() == square {
+                            square = m.from().unwrap();
+                        }
+                    }
+                }
                 "trappedPiece" => {
                     *counts.entry("trappedPiece").or_default() += 1;
                     let repeated = fires.iter().any(|e| {
@@ -373,9 +401,14 @@ fn claims_hold_on_the_dev_set() {
             }
         }
     }
-    for (label, at_least) in
-        [("pin", 1000), ("counterThreat", 100), ("overloading", 100), ("trappedPiece", 150), ("collects", 2000)]
-    {
+    for (label, at_least) in [
+        ("pin", 1000),
+        ("counterThreat", 100),
+        ("overloading", 100),
+        ("trappedPiece", 150),
+        ("pinnedDefender follow-up", 50),
+        ("collects", 2000),
+    ] {
         assert!(counts.get(label).copied().unwrap_or(0) >= at_least, "{label}: {counts:?}");
     }
     assert!(
