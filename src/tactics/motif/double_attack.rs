@@ -6,7 +6,11 @@
 //!   than its attacker.
 //! - It also newly threatens mate: were the opponent to pass, we would mate
 //!   in one with a move other than taking the menaced piece; before our
-//!   move we had no such mate.
+//!   move we had no such mate, nor before the opponent's move where we
+//!   answer its check (a threat only the check hid is old: Lichess 06l5X,
+//!   ...Kb6 escapes the check onto the a5 rook with the back-rank mate that
+//!   stood before Qf3+; dev fires 94 -> 91, the other two 03j2L and 03Xp2
+//!   take the checking queen with the old mate standing).
 //! - The opponent cannot meet both: our next move takes the menaced piece
 //!   (where it stood) or mates.
 //! - Two threats on two pieces by two of our pieces at once is the
@@ -30,7 +34,7 @@
 
 use shakmaty::{Bitboard, Chess, Move, Position};
 
-use crate::board::value_at;
+use crate::board::{self, value_at};
 use crate::facts::PlyFacts;
 use crate::tactics::{Detector, Fire, Label, Roles, Run};
 use crate::threats::{cashed_target, new_threats, Threat};
@@ -54,7 +58,7 @@ pub fn detect(facts: &PlyFacts, fires: &mut Vec<Fire>) {
         return;
     }
     let Some(mate) = facts.ours_to_move_after().and_then(|passed| mate_in_one(passed, targets)) else { return };
-    if mate_in_one(facts.before, Bitboard::EMPTY).is_some() {
+    if mate_in_one(facts.before, Bitboard::EMPTY).is_some() || mate_hidden_by_check(facts) {
         return;
     }
     // The piece that menaces the target, where it is not the moved one (its
@@ -77,6 +81,16 @@ pub fn detect(facts: &PlyFacts, fires: &mut Vec<Fire>) {
         Some(victim) => fire.with_stake(value_at(after, victim)),
         None => fire,
     });
+}
+
+/// We answer a check, and before the opponent's checking move we had a
+/// mate in one already: only the check hid that threat, which is old.
+fn mate_hidden_by_check(facts: &PlyFacts) -> bool {
+    if !facts.before.is_check() {
+        return false;
+    }
+    let Some(check) = facts.at.previous() else { return false };
+    board::swap_turn(check.before()).is_some_and(|ours| mate_in_one(&ours, Bitboard::EMPTY).is_some())
 }
 
 /// A mating move for the side to move in `pos`, other than a capture on
@@ -129,6 +143,9 @@ mod tests {
                 // One piece attacking two is a fork, not a double attack.
                 ("000rO", "3R4/8/K7/pB2b3/1p6/1P2k3/3p4/8 w - - 4 58", "a6a5 e5c7 a5b4 c7d8", 1),
                 ("001wr", "r4rk1/p3ppbp/Pp1q1np1/3PpbB1/2B5/2N5/1PPQ1PPP/3RR1K1 w - - 4 18", "f2f3 d6c5 g1h1 c5c4", 1),
+                // Lichess 06l5X: ...Kb6 escapes Qf3+ onto the a5 rook; the
+                // back-rank mate it threatens stood before the check.
+                ("06l5X", "5r2/1k3p1p/4qQ2/R7/3p4/P7/1P3PPP/6K1 w - - 1 31", "f6f3 b7b6 g2g3 b6a5", 1),
                 // A discovered check outranks it (golden dc-knight-unmasks-rook).
                 ("constructed", "4k3/pp3ppp/8/8/4N3/8/PP3PPP/4R1K1 b - - 0 30", "h7h6 e4d6", 1),
                 // Two pieces attacked by the moved and an unmasked piece: the
