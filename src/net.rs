@@ -31,9 +31,9 @@
 //!   hung or trapped piece's value): what it threatens to win, the line
 //!   stopping before it falls.
 
-use shakmaty::{Bitboard, Position, Square};
+use shakmaty::{Bitboard, Chess, Position, Square};
 
-use crate::board::{attackers, balance, pins_of, see, value_at};
+use crate::board::{attackers, balance, is_defended, value};
 use crate::facts::{capture_square, captured_value};
 use crate::fire::Fire;
 use crate::line::{Cursor, Line};
@@ -99,12 +99,33 @@ fn exchange_start(ply: Cursor) -> Cursor {
     start
 }
 
+/// The setup move's capture is the puzzle's premise: a capture of ours
+/// that takes back the man that made it (where it took, not moved since),
+/// at once or later, restores that material rather than winning it. The
+/// value the setup move took, where `capture` takes its capturer back;
+/// else 0.
+fn setup_capture_taken_back(capture: Cursor) -> i32 {
+    let line = capture.line();
+    let Some(setup) = line.key_ply.checked_sub(1).map(|ply| line.at(ply)) else { return 0 };
+    let square = setup.mv().to();
+    let untouched = (setup.index() + 1..capture.index()).all(|i| {
+        let m = line.at(i).mv();
+        m.from() != Some(square) && m.to() != square
+    });
+    let taken_back = capture.mv().is_capture() && capture_square(capture.mv()) == square && untouched;
+    if setup.mv().is_capture() && taken_back {
+        captured_value(setup.mv())
+    } else {
+        0
+    }
+}
+
 /// The material balance once the exchange that `capture` opens is over:
 /// the captures that follow it in the line, and where `through_checks`,
 /// the checks and their answers between them too; where the line stops
-/// with the other side to answer, what that side still wins on the square
-/// of the last move is taken off.
-fn balance_after_exchange(capture: Cursor, through_checks: bool) -> i32 {
+/// with the other side to answer, what that side still wins by captures
+/// ([`best_captures`]) is taken off.
+fn balance_after_exchange(capture: Cursor, through_checks: bool, start: &Chess) -> i32 {
     let goes_on =
         |at: &Cursor| at.mv().is_capture() || (through_checks && (at.after().is_check() || at.before().is_check()));
     let mut last = capture;
@@ -116,7 +137,7 @@ fn balance_after_exchange(capture: Cursor, through_checks: bool) -> i32 {
     if last.reply().is_some() {
         return settled;
     }
-    let pending = best_recapture(last.after(), last.mv().to());
+    let pending = best_captures(last.after(), last.mv().to(), start);
     if last.after().turn() == solver {
         settled + pending
     } else {
@@ -124,32 +145,66 @@ fn balance_after_exchange(capture: Cursor, through_checks: bool) -> i32 {
     }
 }
 
-/// What the side to move nets at best by capturing on `square` (0 where no
-/// capture pays): the static exchange of each legal capture, less the piece
-/// a pinned capturer leaves to its pinner.
-fn best_recapture(pos: &shakmaty::Chess, square: Square) -> i32 {
+/// Plies the capture search looks ahead at the line's end.
+const CAPTURE_SEARCH_PLIES: u32 = 4;
+
+/// What the side to move in `pos` nets at best by captures alone (0 where
+/// none pays), starting with a capture on `square` (the exchange's last)
+/// or of a man the exchange left hanging (attacked and undefended now, not
+/// so in `start`, the position before the exchange): a small search over
+/// those captures and every capture that answers them, a few plies deep,
+/// material only, either side free to stop capturing. A recapturer pinned
+/// to a piece behind it gives that piece up, and a recapture that unguards
+/// another man loses it, as the search sees. A man that stood en prise
+/// before the exchange is not its business.
+fn best_captures(pos: &Chess, square: Square, start: &Chess) -> i32 {
     let board = pos.board();
-    // Most lines end on a capture nothing can take back: no move to list.
-    if attackers(board, square, pos.turn(), board.occupied()).is_empty() {
-        return 0;
+    let (mover, occupied) = (pos.turn(), board.occupied());
+    let hanging = |b: &shakmaty::Board, sq: Square| {
+        b.color_at(sq) == Some(!mover)
+            && attackers(b, sq, mover, b.occupied()).any()
+            && !is_defended(b, sq, !mover)
+    };
+    let mut targets = Bitboard::from_square(square);
+    for sq in pos.them() & !Bitboard::from_square(square) {
+        if attackers(board, sq, mover, occupied).any() && hanging(board, sq) && !hanging(start.board(), sq) {
+            targets.add(sq);
+        }
+    }
+    capture_search(pos, CAPTURE_SEARCH_PLIES, 0, i32::MAX / 2, targets)
+}
+
+/// Negamax over captures of `targets` (then, deeper, of anything) with
+/// alpha-beta bounds: what the side to move nets, at least 0.
+fn capture_search(pos: &Chess, plies: u32, mut alpha: i32, beta: i32, targets: Bitboard) -> i32 {
+    alpha = alpha.max(0);
+    if plies == 0 || alpha >= beta {
+        return alpha;
+    }
+    let board = pos.board();
+    // Most positions hold nothing to take: no move to list.
+    let occupied = board.occupied();
+    if (pos.them() & targets).into_iter().all(|sq| attackers(board, sq, pos.turn(), occupied).is_empty()) {
+        return alpha;
     }
     let mut captures = pos.capture_moves();
-    captures.retain(|m| m.to() == square);
-    captures
-        .iter()
-        .filter_map(|m| {
-            let from = m.from()?;
-            let exchange = see(board, from, square, value_at(board, capture_square(*m)));
-            let exposed = pins_of(board, from)
-                .filter(|pin| pin.pinner != square)
-                .map(|pin| value_at(board, pin.behind))
-                .max()
-                .unwrap_or(0);
-            Some(exchange - exposed)
-        })
-        .max()
-        .unwrap_or(0)
-        .max(0)
+    captures.retain(|m| targets.contains(capture_square(*m)));
+    // The most valuable victim first, the least valuable capturer first
+    // among equals: the best answers are searched first.
+    captures.sort_by_key(|m| (-captured_value(*m), m.role() as u8));
+    for m in &captures {
+        let won = captured_value(*m) + m.promotion().map_or(0, |role| value(role) - 1);
+        let mut after = pos.clone();
+        after.play_unchecked(*m);
+        let net = won - capture_search(&after, plies - 1, won - beta, won - alpha, Bitboard::FULL);
+        if net > alpha {
+            alpha = net;
+            if alpha >= beta {
+                break;
+            }
+        }
+    }
+    alpha
 }
 
 /// Sets `gain` on `fires` (every fire of one line): the net where the line
@@ -176,8 +231,9 @@ pub fn settle(line: &Line, fires: &mut [Fire]) {
                 // nets its own exchange.
                 let through_checks = capture.index() > ply.index() && !line.last().mates();
                 let before = exchange_start(ply).before();
-                let net = balance_after_exchange(capture, through_checks) - balance(before.board(), line.solver());
-                i16::try_from(net).ok()
+                let net =
+                    balance_after_exchange(capture, through_checks, before) - balance(before.board(), line.solver());
+                i16::try_from(net - setup_capture_taken_back(capture)).ok()
             }
             None => fire.stake,
         };
