@@ -99,27 +99,6 @@ fn exchange_start(ply: Cursor) -> Cursor {
     start
 }
 
-/// The setup move's capture is the puzzle's premise: a capture of ours
-/// that takes back the man that made it (where it took, not moved since),
-/// at once or later, restores that material rather than winning it. The
-/// value the setup move took, where `capture` takes its capturer back;
-/// else 0.
-fn setup_capture_taken_back(capture: Cursor) -> i32 {
-    let line = capture.line();
-    let Some(setup) = line.key_ply.checked_sub(1).map(|ply| line.at(ply)) else { return 0 };
-    let square = setup.mv().to();
-    let untouched = (setup.index() + 1..capture.index()).all(|i| {
-        let m = line.at(i).mv();
-        m.from() != Some(square) && m.to() != square
-    });
-    let taken_back = capture.mv().is_capture() && capture_square(capture.mv()) == square && untouched;
-    if setup.mv().is_capture() && taken_back {
-        captured_value(setup.mv())
-    } else {
-        0
-    }
-}
-
 /// The material balance once the exchange that `capture` opens is over:
 /// the captures that follow it in the line, and where `through_checks`,
 /// the checks and their answers between them too; where the line stops
@@ -161,9 +140,7 @@ fn best_captures(pos: &Chess, square: Square, start: &Chess) -> i32 {
     let board = pos.board();
     let (mover, occupied) = (pos.turn(), board.occupied());
     let hanging = |b: &shakmaty::Board, sq: Square| {
-        b.color_at(sq) == Some(!mover)
-            && attackers(b, sq, mover, b.occupied()).any()
-            && !is_defended(b, sq, !mover)
+        b.color_at(sq) == Some(!mover) && attackers(b, sq, mover, b.occupied()).any() && !is_defended(b, sq, !mover)
     };
     let mut targets = Bitboard::from_square(square);
     for sq in pos.them() & !Bitboard::from_square(square) {
@@ -233,7 +210,7 @@ pub fn settle(line: &Line, fires: &mut [Fire]) {
                 let before = exchange_start(ply).before();
                 let net =
                     balance_after_exchange(capture, through_checks, before) - balance(before.board(), line.solver());
-                i16::try_from(net - setup_capture_taken_back(capture)).ok()
+                i16::try_from(net).ok()
             }
             None => fire.stake,
         };
