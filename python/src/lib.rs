@@ -84,7 +84,7 @@ fn data_type(kind: Kind) -> DataType {
     match kind {
         Kind::Int64 => DataType::Int64,
         Kind::Int32 => DataType::Int32,
-        Kind::Bool => DataType::Boolean,
+        Kind::Bool | Kind::NullableBool => DataType::Boolean,
         Kind::Text | Kind::RepeatedText | Kind::Vocabulary => DataType::LargeUtf8,
         Kind::Words | Kind::Labels | Kind::Squares | Kind::Themes => DataType::LargeList(Arc::new(list_item())),
         Kind::Plies => DataType::LargeList(Arc::new(Field::new("element", DataType::Int32, true))),
@@ -110,6 +110,10 @@ impl ArrayBuilder for PyArrays {
 
     fn bool(&self, values: Vec<bool>) -> ArrayRef {
         Arc::new(BooleanArray::from(values))
+    }
+
+    fn nullable_bool(&self, values: impl Iterator<Item = Option<bool>>) -> ArrayRef {
+        Arc::new(values.collect::<BooleanArray>())
     }
 
     fn text<'a>(&self, len: usize, values: impl Iterator<Item = Option<&'a str>>) -> ArrayRef {
