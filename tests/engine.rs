@@ -66,6 +66,32 @@ fn string_lists(df: &DataFrame, column: &str) -> Vec<Option<Vec<String>>> {
         .collect()
 }
 
+fn dtype_name(dtype: &DataType) -> String {
+    match dtype {
+        DataType::Int64 => "int64".into(),
+        DataType::Int32 => "int32".into(),
+        DataType::Boolean => "bool".into(),
+        DataType::String => "string".into(),
+        DataType::List(inner) => format!("list<{}>", dtype_name(inner)),
+        other => format!("{other:?}"),
+    }
+}
+
+/// `schemas/puzzles.json` documents the engine's columns (`engine_columns`)
+/// after the others, with the types written.
+fn check_engine_schema(puzzles: &DataFrame) {
+    let text = std::fs::read_to_string(root().join("schemas/puzzles.json")).unwrap();
+    let schema: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let documented: Vec<(String, String)> = ["columns", "engine_columns"]
+        .iter()
+        .flat_map(|key| schema[key].as_array().unwrap().clone())
+        .map(|c| (c["name"].as_str().unwrap().to_owned(), c["type"].as_str().unwrap().to_owned()))
+        .collect();
+    let written: Vec<(String, String)> =
+        puzzles.columns().iter().map(|c| (c.name().to_string(), dtype_name(c.dtype()))).collect();
+    assert_eq!(written, documented, "schemas/puzzles.json does not match an --engine run");
+}
+
 fn footer(path: &Path) -> String {
     let bytes = std::fs::read(path).unwrap();
     String::from_utf8_lossy(&bytes).into_owned()
@@ -79,6 +105,7 @@ fn the_fake_engine_fills_the_engine_columns() {
     let run = annotate(&input(dir.path(), 3), &out, &["--engine", engine.to_str().unwrap()]);
     assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
     let puzzles = read(&out.join("puzzles.parquet"));
+    check_engine_schema(&puzzles);
     let names: Vec<&str> = puzzles.get_column_names().iter().map(|n| n.as_str()).collect();
     assert_eq!(
         names[names.len() - 8..],
@@ -226,6 +253,60 @@ fn the_same_bytes_at_any_thread_count_with_the_fake() {
         runs.push(tree(&out));
     }
     assert!(runs[0] == runs[1], "--threads 1 and 3 differ");
+}
+
+#[test]
+fn an_interrupted_engine_run_resumes_to_the_same_bytes() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = input(dir.path(), 60);
+    let args = |out: &Path, engine: &Path| {
+        let mut args: Vec<String> = ["annotate", input.to_str().unwrap(), "--out", out.to_str().unwrap()]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        for a in ["--part-rows", "10", "--batch-rows", "5", "--threads", "1", "--no-progress", "--engine"] {
+            args.push(a.to_owned());
+        }
+        args.push(engine.to_str().unwrap().to_owned());
+        args
+    };
+    let whole = dir.path().join("whole");
+    let fast = fake(dir.path(), "fake-uci");
+    assert!(koga().args(args(&whole, &fast)).status().unwrap().success());
+
+    // The same answers, slowly: stopped once a part is complete.
+    let slow = fake(dir.path(), "fake-uci-slow");
+    let stopped = dir.path().join("stopped");
+    let child = koga().args(args(&stopped, &slow)).stderr(std::process::Stdio::piped()).spawn().unwrap();
+    let first = stopped.join(".koga-run/puzzles.parquet/part-00000.parquet");
+    let started = std::time::Instant::now();
+    while !first.exists() {
+        assert!(started.elapsed().as_secs() < 120, "no part completed");
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    assert!(Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap().success());
+    let result = child.wait_with_output().unwrap();
+    assert_eq!(result.status.code(), Some(130), "{}", String::from_utf8_lossy(&result.stderr));
+    assert!(!stopped.join("koga-manifest.json").exists(), "the run finished before the signal");
+
+    let mut resume = args(&stopped, &fast);
+    resume.push("--resume".to_owned());
+    let resumed = koga().args(&resume).output().unwrap();
+    assert!(resumed.status.success(), "{}", String::from_utf8_lossy(&resumed.stderr));
+    assert!(tree(&whole) == tree(&stopped), "the resumed run differs from the whole one");
+
+    // Another budget is another run: refused.
+    let other = dir.path().join("other");
+    let child = koga().args(args(&other, &slow)).stderr(std::process::Stdio::null()).spawn().unwrap();
+    while !other.join(".koga-run/puzzles.parquet/part-00000.parquet").exists() {
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
+    child.wait_with_output().unwrap();
+    let mut refused = args(&other, &fast);
+    refused.extend(["--resume".to_owned(), "--engine-nodes".to_owned(), "5000".to_owned()]);
+    let refused = koga().args(&refused).output().unwrap();
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("cannot resume: the options differ"));
 }
 
 /// Stockfish where it is installed (`STOCKFISH` names another path).
