@@ -309,15 +309,24 @@ fn an_interrupted_engine_run_resumes_to_the_same_bytes() {
     assert!(String::from_utf8_lossy(&refused.stderr).contains("cannot resume: the options differ"));
 }
 
-/// Stockfish where it is installed (`STOCKFISH` names another path).
+/// Stockfish where it is installed: `STOCKFISH`, else `stockfish` on the
+/// `PATH` or in `/usr/games` (where Debian's package puts it).
 fn stockfish() -> Option<PathBuf> {
-    let path = std::env::var_os("STOCKFISH").map(PathBuf::from).unwrap_or_else(|| "/usr/games/stockfish".into());
-    if path.is_file() {
-        Some(path)
-    } else {
-        eprintln!("skipped: no Stockfish at {} (apt-get install stockfish, or set STOCKFISH)", path.display());
-        None
+    let candidates: Vec<PathBuf> = match std::env::var_os("STOCKFISH") {
+        Some(path) => vec![path.into()],
+        None => std::env::var_os("PATH")
+            .map(|p| std::env::split_paths(&p).collect::<Vec<_>>())
+            .unwrap_or_default()
+            .into_iter()
+            .chain([PathBuf::from("/usr/games")])
+            .map(|dir| dir.join("stockfish"))
+            .collect(),
+    };
+    let found = candidates.into_iter().find(|p| p.is_file());
+    if found.is_none() {
+        eprintln!("skipped: no Stockfish (apt-get install stockfish, or set STOCKFISH to its path)");
     }
+    found
 }
 
 #[test]

@@ -62,7 +62,7 @@ pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(60);
 
 /// The crushing and advantage cuts fitted for Stockfish 15.1 at
 /// [`DEFAULT_NODES`] (`docs/engine.md`).
-pub const FITTED_CUTS: (i32, i32) = (400, 150);
+pub const FITTED_CUTS: (i32, i32) = (400, 80);
 /// Lichess's own cuts (`tagger/cook.py`).
 pub const LICHESS_CUTS: (i32, i32) = (600, 200);
 
