@@ -66,7 +66,7 @@ pub const PUZZLES_COLUMNS: [(&str, Kind); 19] = [
 /// Columns the engine stage adds to `puzzles.parquet` (`--engine`), after
 /// [`PUZZLES_COLUMNS`]; without it they are not written at all. The
 /// per-move lists (`alt_*`) hold one entry per solver move.
-pub const ENGINE_COLUMNS: [(&str, Kind); 8] = [
+pub const ENGINE_COLUMNS: [(&str, Kind); 10] = [
     ("engine_cp", Kind::Int32),
     ("engine_mate", Kind::Int32),
     ("engine_themes", Kind::Themes),
@@ -74,6 +74,8 @@ pub const ENGINE_COLUMNS: [(&str, Kind); 8] = [
     ("alt_moves", Kind::Words),
     ("alt_cp", Kind::Plies),
     ("alt_mate", Kind::Plies),
+    ("move_cp", Kind::Plies),
+    ("move_mate", Kind::Plies),
     ("engine_error", Kind::RepeatedText),
 ];
 
@@ -249,6 +251,14 @@ fn engine_arrays<B: ArrayBuilder>(b: &B, rows: &[&Annotated]) -> Vec<B::Array> {
             _ => None,
         }),
         alt(|a| match a.score {
+            Some(Score::Mate(m)) => Some(m),
+            _ => None,
+        }),
+        alt(|a| match a.played {
+            Some(Score::Cp(cp)) => Some(cp),
+            _ => None,
+        }),
+        alt(|a| match a.played {
             Some(Score::Mate(m)) => Some(m),
             _ => None,
         }),

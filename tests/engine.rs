@@ -108,8 +108,19 @@ fn the_fake_engine_fills_the_engine_columns() {
     check_engine_schema(&puzzles);
     let names: Vec<&str> = puzzles.get_column_names().iter().map(|n| n.as_str()).collect();
     assert_eq!(
-        names[names.len() - 8..],
-        ["engine_cp", "engine_mate", "engine_themes", "sound", "alt_moves", "alt_cp", "alt_mate", "engine_error"]
+        names[names.len() - 10..],
+        [
+            "engine_cp",
+            "engine_mate",
+            "engine_themes",
+            "sound",
+            "alt_moves",
+            "alt_cp",
+            "alt_mate",
+            "move_cp",
+            "move_mate",
+            "engine_error"
+        ]
     );
     let cp: Vec<Option<i32>> = puzzles.column("engine_cp").unwrap().i32().unwrap().iter().collect();
     assert_eq!(cp, [Some(900), Some(900), Some(900), None]);

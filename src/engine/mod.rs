@@ -166,6 +166,9 @@ pub struct Alternative {
     pub mv: Option<String>,
     /// Its score for the solver.
     pub score: Option<Score>,
+    /// The puzzle's move's score for the solver, where the search gave one
+    /// (it was one of the two best lines).
+    pub played: Option<Score>,
     /// Whether the puzzle's move is the only one by the generator's
     /// criterion ([`only_move`]).
     pub only_move: bool,
@@ -338,7 +341,12 @@ fn judge(engine: &mut Uci, fen: &str, line: &Line, nodes: u64, rule: Rule) -> Re
                 None => true,
                 Some(s) => only_move(best, s.score, || best_non_mate(engine, fen, &uci[..ply], line, ply, nodes))?,
             };
-            Alternative { mv: second.map(|s| s.mv.clone()), score: second.map(|s| s.score), only_move: only }
+            Alternative {
+                mv: second.map(|s| s.mv.clone()),
+                score: second.map(|s| s.score),
+                played: Some(best),
+                only_move: only,
+            }
         } else {
             // The engine prefers another move. Only a mate in one by the
             // puzzle's move stays sound (several mates in one are accepted):
@@ -348,7 +356,8 @@ fn judge(engine: &mut Uci, fen: &str, line: &Line, nodes: u64, rule: Rule) -> Re
             } else {
                 false
             };
-            Alternative { mv: Some(pvs[0].mv.clone()), score: Some(best), only_move: only }
+            let played = pvs.get(1).filter(|pv| pv.mv == *ours).map(|pv| pv.score);
+            Alternative { mv: Some(pvs[0].mv.clone()), score: Some(best), played, only_move: only }
         };
         alternatives.push(alternative);
         if !zugzwang {

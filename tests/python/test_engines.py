@@ -104,7 +104,7 @@ def stockfish():
 
 
 ENGINE_COLUMNS = ["engine_cp", "engine_mate", "engine_themes", "sound", "alt_moves", "alt_cp", "alt_mate",
-                  "engine_error"]
+                  "move_cp", "move_mate", "engine_error"]
 
 
 def test_ray_engine_recipe_gives_the_cli_engine_columns(sample, tmp_path):
