@@ -371,6 +371,10 @@ fn annotate_call<'py>(
     Ok((puzzles.map(|t| pyarrow_table(py, t)).transpose()?, fires.map(|t| pyarrow_table(py, t)).transpose()?))
 }
 
+// The Python signatures spell the default budget out (a text signature
+// shows a literal, not a constant's name).
+const _: () = assert!(DEFAULT_NODES == 100000);
+
 /// The engine stage of this process, started on first use and kept (with
 /// its pool of engine processes) for the calls that ask for the same one.
 static ENGINE: Mutex<Option<Arc<Engine>>> = Mutex::new(None);
@@ -430,7 +434,7 @@ const ASKED: &str = "the table the call asked for";
 /// `engine_nodes`, `engine_rule` and `engine_timeout` as its options; the
 /// engine processes stay up for the next call of this process.
 #[pyfunction]
-#[pyo3(signature = (batch, form = "puzzle", first_row = 1, engine = None, engine_nodes = DEFAULT_NODES,
+#[pyo3(signature = (batch, form = "puzzle", first_row = 1, engine = None, engine_nodes = 100000,
                     engine_rule = "fitted", engine_timeout = 60.0))]
 #[allow(clippy::too_many_arguments)]
 fn annotate<'py>(
@@ -464,7 +468,7 @@ fn annotate_fires<'py>(
 /// The `puzzles` table of [`annotate`] alone: one row per input row (with
 /// the engine stage's columns when `engine` names one).
 #[pyfunction]
-#[pyo3(signature = (batch, form = "puzzle", first_row = 1, engine = None, engine_nodes = DEFAULT_NODES,
+#[pyo3(signature = (batch, form = "puzzle", first_row = 1, engine = None, engine_nodes = 100000,
                     engine_rule = "fitted", engine_timeout = 60.0))]
 #[allow(clippy::too_many_arguments)]
 fn annotate_puzzles<'py>(

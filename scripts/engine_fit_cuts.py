@@ -1,3 +1,4 @@
+# The engine stage: crushing/advantage cuts fitted on each half and tested on the other (docs/engine.md).
 import csv, sys, random
 rows = list(csv.DictReader(open(sys.argv[1])))
 def sc(r):

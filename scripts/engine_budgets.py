@@ -1,3 +1,4 @@
+# The engine stage: F1 of the fitted cuts at 10k, 100k and 1M nodes on the same puzzles (docs/engine.md).
 import csv
 def load(p):
     return {r["id"]: r for r in csv.DictReader(open(p))}

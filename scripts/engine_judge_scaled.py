@@ -1,3 +1,4 @@
+# The engine stage: judge.py's searches read by the generator's criterion, literally and on Lichess's scale.
 import math, re, sys
 def wc(s, scale):
     if s.startswith("#"): return 1.0 if not s.startswith("#-") else -1.0

@@ -1,3 +1,4 @@
+# The engine stage: F1 of an --engine run against Lichess's Themes, share unsound (docs/engine.md).
 import polars as pl, sys
 d = pl.read_parquet(sys.argv[1])
 print(len(d), "rows;", d.filter(pl.col("engine_error").is_not_null()).height, "engine errors")
