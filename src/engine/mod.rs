@@ -7,7 +7,10 @@
 //!   the engine's best move other than the puzzle's (`alt_moves`, with its
 //!   score for the solver in `alt_cp`/`alt_mate`), and whether the
 //!   puzzle's move is the only one, by Lichess's generator's criterion
-//!   ([`only_move`]). `sound` holds when every solver move is.
+//!   ([`only_move`]), on Lichess's scale by default ([`Rule::scale`]:
+//!   Stockfish 15.1's centipawns read literally make the 0.7 margin flag
+//!   puzzles whose move wins +4.7 against +0.2). `sound` holds when every
+//!   solver move is.
 //! - **`engine_cp`/`engine_mate`**: the best score, for the solver, at the
 //!   position before the last solver move. That is where Lichess's
 //!   generator takes the `cp` its tagger reads (`generator/generator.py`:
@@ -88,6 +91,12 @@ impl Score {
     /// `2 / (1 + exp(-0.00368208 * cp)) - 1`, a mate ±1; mate 0 is being
     /// mated).
     pub fn win_chances(self) -> f64 {
+        self.win_chances_scaled(1.0)
+    }
+
+    /// [`Score::win_chances`] of the centipawns times `scale`: a score of
+    /// one engine read on the scale of another ([`Rule::scale`]).
+    pub fn win_chances_scaled(self, scale: f64) -> f64 {
         match self {
             Score::Mate(m) => {
                 if m > 0 {
@@ -96,7 +105,7 @@ impl Score {
                     -1.0
                 }
             }
-            Score::Cp(cp) => 2.0 / (1.0 + (-0.003_682_08 * f64::from(cp)).exp()) - 1.0,
+            Score::Cp(cp) => 2.0 / (1.0 + (-0.003_682_08 * f64::from(cp) * scale).exp()) - 1.0,
         }
     }
 }
@@ -116,6 +125,18 @@ impl Rule {
         match self {
             Rule::Fitted => FITTED_CUTS,
             Rule::Lichess => LICHESS_CUTS,
+        }
+    }
+
+    /// What the engine's centipawns are multiplied by before Lichess's
+    /// winning chances are read from them, for the soundness test: 1 for
+    /// Lichess's rule read literally; for the fitted rule, Lichess's
+    /// crushing cut over the fitted one (600 / 400 = 1.5), the ratio between
+    /// today's scale and the scale of the scores Lichess's generator saw.
+    pub fn scale(self) -> f64 {
+        match self {
+            Rule::Fitted => f64::from(LICHESS_CUTS.0) / f64::from(FITTED_CUTS.0),
+            Rule::Lichess => 1.0,
         }
     }
 
@@ -339,7 +360,9 @@ fn judge(engine: &mut Uci, fen: &str, line: &Line, nodes: u64, rule: Rule) -> Re
             let second = pvs.get(1);
             let only = match second {
                 None => true,
-                Some(s) => only_move(best, s.score, || best_non_mate(engine, fen, &uci[..ply], line, ply, nodes))?,
+                Some(s) => only_move(best, s.score, rule.scale(), || {
+                    best_non_mate(engine, fen, &uci[..ply], line, ply, nodes)
+                })?,
             };
             Alternative {
                 mv: second.map(|s| s.mv.clone()),
@@ -352,7 +375,9 @@ fn judge(engine: &mut Uci, fen: &str, line: &Line, nodes: u64, rule: Rule) -> Re
             // puzzle's move stays sound (several mates in one are accepted):
             // then the pair is the puzzle's mate and the engine's.
             let only = if line.mates_after(ply) && best == Score::Mate(1) {
-                only_move(Score::Mate(1), best, || best_non_mate(engine, fen, &uci[..ply], line, ply, nodes))?
+                only_move(Score::Mate(1), best, rule.scale(), || {
+                    best_non_mate(engine, fen, &uci[..ply], line, ply, nodes)
+                })?
             } else {
                 false
             };
@@ -388,22 +413,25 @@ fn judge(engine: &mut Uci, fen: &str, line: &Line, nodes: u64, rule: Rule) -> Re
 /// more than 0.7 worse in winning chances; a mate in one passes when the
 /// second is at most 0.6, or is itself a mate in one and the best move
 /// that does not mate is at most 0.6 (`non_mate` finds that move's score;
-/// `None`: every move mates).
+/// `None`: every move mates). Winning chances are read with the
+/// centipawns times `scale` ([`Rule::scale`]).
 pub fn only_move<E>(
     best: Score,
     second: Score,
+    scale: f64,
     non_mate: impl FnOnce() -> Result<Option<Score>, E>,
 ) -> Result<bool, E> {
     const NON_MATE_WIN: f64 = 0.6;
+    let chances = |s: Score| s.win_chances_scaled(scale);
     if best == Score::Mate(1) {
-        if second.win_chances() <= NON_MATE_WIN {
+        if chances(second) <= NON_MATE_WIN {
             return Ok(true);
         }
         if second == Score::Mate(1) {
-            return Ok(non_mate()?.is_none_or(|s| s.win_chances() <= NON_MATE_WIN));
+            return Ok(non_mate()?.is_none_or(|s| chances(s) <= NON_MATE_WIN));
         }
     }
-    Ok(best.win_chances() > second.win_chances() + 0.7)
+    Ok(chances(best) > chances(second) + 0.7)
 }
 
 /// The best score, for the mover, of a move that does not mate at once:
@@ -505,16 +533,20 @@ mod tests {
     #[test]
     fn the_generators_only_move_test() {
         // 0.7 of winning chances between the best and the second
-        assert!(only_move(Score::Cp(900), Score::Cp(0), never).unwrap());
-        assert!(!only_move(Score::Cp(900), Score::Cp(300), never).unwrap());
-        assert!(!only_move(Score::Mate(3), Score::Cp(400), never).unwrap());
-        assert!(only_move(Score::Mate(3), Score::Cp(50), never).unwrap());
+        assert!(only_move(Score::Cp(900), Score::Cp(0), 1.0, never).unwrap());
+        assert!(!only_move(Score::Cp(900), Score::Cp(300), 1.0, never).unwrap());
+        assert!(!only_move(Score::Mate(3), Score::Cp(400), 1.0, never).unwrap());
+        assert!(only_move(Score::Mate(3), Score::Cp(50), 1.0, never).unwrap());
         // a mate in one against a second at most 0.6
-        assert!(only_move(Score::Mate(1), Score::Cp(300), never).unwrap());
-        assert!(!only_move(Score::Mate(1), Score::Mate(2), never).unwrap());
+        assert!(only_move(Score::Mate(1), Score::Cp(300), 1.0, never).unwrap());
+        assert!(!only_move(Score::Mate(1), Score::Mate(2), 1.0, never).unwrap());
         // several mates in one: the best move that does not mate decides
-        assert!(only_move(Score::Mate(1), Score::Mate(1), || Ok::<_, ()>(Some(Score::Cp(100)))).unwrap());
-        assert!(!only_move(Score::Mate(1), Score::Mate(1), || Ok::<_, ()>(Some(Score::Cp(2000)))).unwrap());
-        assert!(only_move(Score::Mate(1), Score::Mate(1), || Ok::<_, ()>(None)).unwrap());
+        assert!(only_move(Score::Mate(1), Score::Mate(1), 1.0, || Ok::<_, ()>(Some(Score::Cp(100)))).unwrap());
+        assert!(!only_move(Score::Mate(1), Score::Mate(1), 1.0, || Ok::<_, ()>(Some(Score::Cp(2000)))).unwrap());
+        assert!(only_move(Score::Mate(1), Score::Mate(1), 1.0, || Ok::<_, ()>(None)).unwrap());
+        // On Lichess's scale (the fitted rule), +467 against +24 is a second
+        // more than 0.7 worse; read literally it is not (0.65).
+        assert!(!only_move(Score::Cp(467), Score::Cp(24), 1.0, never).unwrap());
+        assert!(only_move(Score::Cp(467), Score::Cp(24), Rule::Fitted.scale(), never).unwrap());
     }
 }
