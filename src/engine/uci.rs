@@ -80,12 +80,14 @@ impl Uci {
     /// Starts the engine at `path`, completes the `uci` handshake and sets
     /// one search thread and `hash_mb` of hash. `timeout` bounds every wait.
     pub fn start(path: &Path, hash_mb: u32, timeout: Duration) -> Result<Uci, UciError> {
-        let mut child = Command::new(path)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .map_err(|e| UciError::Spawn(e.to_string()))?;
+        let mut command = Command::new(path);
+        command.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::null());
+        // Its own process group: Ctrl-C at a terminal signals Koga, which
+        // stops the run, and not the engines under it (an engine that lost
+        // Koga reads the end of its input and exits).
+        #[cfg(unix)]
+        std::os::unix::process::CommandExt::process_group(&mut command, 0);
+        let mut child = command.spawn().map_err(|e| UciError::Spawn(e.to_string()))?;
         let (stdin, stdout) = match (child.stdin.take(), child.stdout.take()) {
             (Some(i), Some(o)) => (i, o),
             _ => {
