@@ -13,7 +13,7 @@ stage each function belongs to, read off its symbol:
 | replay | shakmaty (FEN, moves) and Koga's line replay, SAN |
 | labels | Koga's detectors, per-ply facts, board analysis, arbitration, `gain` |
 | themes | Lichess's themes by its tagger's rules |
-| write | the output tables: Arrow arrays, Parquet encoding and statistics, zstd |
+| write | the output tables: Parquet pages (encoding, statistics), zstd |
 | allocator | malloc and free, memmove/memcpy/memset |
 | other | everything else (threads, std, start-up) |
 

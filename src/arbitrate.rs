@@ -155,7 +155,7 @@ pub const RULES: &[Rule] = &[
         loser: Labels::One(Label::TrappedPiece),
         winners: Labels::AnyOf(&[Label::Fork, Label::HangingPiece, Label::InsufficientlyDefended]),
         when: When::If(|_, tp, richer| explains_the_trap(tp, richer)),
-        condition: "it names the trapped piece, or wins at least as much",
+        condition: "it names the trapped piece, or wins more",
         why: "trappedPiece is a supporting label: a richer tactic explains the move",
     },
     Rule {
@@ -175,9 +175,19 @@ pub const RULES: &[Rule] = &[
     Rule {
         loser: Labels::One(Label::Deflection),
         winners: Labels::One(Label::HangingPiece),
-        when: When::Always,
-        condition: "always",
+        when: When::If(is_bare),
+        condition: "the deflection is bare: it wins the hanging piece itself, or no more than it",
         why: "a hanging piece outranks a bare deflection",
+    },
+    Rule {
+        // Our capture taken back by a guard that also held what we take
+        // next: overloading and deflection name the same two pieces. The
+        // deflection, Lichess's word for it, tells the story once.
+        loser: Labels::One(Label::Overloading),
+        winners: Labels::One(Label::Deflection),
+        when: When::If(|_, o, d| o.roles.defender == d.roles.defender && o.roles.victim == d.roles.victim),
+        condition: "same defender and victim",
+        why: "the deflection of the same defender from the same piece tells the story",
     },
     Rule {
         loser: Labels::AnyOf(TAGGED_MATES),
@@ -206,13 +216,22 @@ fn tagged_mate_rank(fire: &Fire) -> usize {
 }
 
 /// A richer tactic explains a trap when it is about the same piece, or wins
-/// at least what the trap wins: a pawn picked up elsewhere does not explain
-/// the trap of a rook (seed 001: "when a richer tactic already explains the
-/// move").
+/// more than the trap wins: a pawn picked up elsewhere does not explain the
+/// trap of a rook, nor the capture of a knight the trap of another (seed
+/// 001: "when a richer tactic already explains the move"; Lichess 0AxI1).
 fn explains_the_trap(trap: &Fire, richer: &Fire) -> bool {
     let trapped = trap.roles.targets;
     let same_piece = (richer.roles.get(RoleName::victim) | richer.roles.targets).intersects(trapped);
-    same_piece || richer.stake.unwrap_or(0) >= trap.stake.unwrap_or(0)
+    same_piece || richer.stake.unwrap_or(0) > trap.stake.unwrap_or(0)
+}
+
+/// A bare deflection (seed 002, spec §4): it goes on to take the very piece
+/// the hanging capture takes, or one worth no more. One that goes on to win
+/// a bigger piece (or to promote on an empty square) stays beside it.
+fn is_bare(facts: &PlyFacts, deflection: &Fire, hanging: &Fire) -> bool {
+    let Some(victim) = deflection.roles.victim else { return false };
+    let taken = hanging.roles.victim.map_or(0, |sq| value_at(facts.before.board(), sq));
+    hanging.roles.victim == Some(victim) || value_at(facts.after.board(), victim) <= taken
 }
 
 fn pd_stake(pd: &Fire) -> i32 {
@@ -422,12 +441,15 @@ mod tests {
             fire(Label::PinnedDefender, pd_roles, Some(3)),
             fire(Label::Pin, pin_roles, None),
             fire(Label::Pin, other_pin, None),
-            fire(Label::Deflection, Roles::default(), None),
-            fire(Label::HangingPiece, Roles::default(), Some(5)),
+            // A bare deflection: it goes on to take the piece the hanging
+            // capture takes.
+            fire(Label::Deflection, Roles { victim: Some(Square::C6), ..Roles::default() }, None),
+            fire(Label::HangingPiece, Roles { victim: Some(Square::C6), ..Roles::default() }, Some(5)),
+            // A trap of a piece worth less than the hanging capture wins.
             fire(
                 Label::TrappedPiece,
                 Roles { targets: Bitboard::from_square(Square::H8), ..Roles::default() },
-                Some(5),
+                Some(3),
             ),
             fire(Label::Skewer, Roles::default(), Some(1)),
         ];
@@ -530,7 +552,7 @@ mod tests {
         assert!(!always_gives_way(Label::Promotion, &mate) && !always_gives_way(Label::DiscoveredCheck, &mate));
         assert!(!always_gives_way(Label::Fork, &LabelSet::new()));
         let hanging: LabelSet = [Label::HangingPiece].into_iter().collect();
-        assert!(always_gives_way(Label::Deflection, &hanging) && !always_gives_way(Label::TrappedPiece, &hanging));
+        assert!(!always_gives_way(Label::Deflection, &hanging) && !always_gives_way(Label::TrappedPiece, &hanging));
         // Conditional rules never silence in advance.
         let pinned_defender: LabelSet = [Label::PinnedDefender].into_iter().collect();
         assert!(!always_gives_way(Label::Pin, &pinned_defender));

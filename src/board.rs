@@ -229,15 +229,38 @@ pub fn see(board: &Board, from: Square, to: Square, captured: i32) -> i32 {
     gains[0]
 }
 
-/// The least valuable legal capture onto `sq` for the side to move, as
-/// `(from, role)`; ties go to the better exchange.
+/// The least valuable legal capture onto `sq` for the side to move; ties
+/// go to the better exchange (a pawn that reaches the last rank promotes
+/// to a queen).
 pub fn least_valuable_legal_capture(pos: &Chess, sq: Square) -> Option<Move> {
     let board = pos.board();
     if !board.by_color(!pos.turn()).contains(sq) {
         return None;
     }
-    // Only roles that attack the square can capture there: skip generating
-    // the others' moves (a move list is a few kilobytes to fill and move).
+    let checkers = pos.checkers();
+    if checkers.more_than_one() {
+        // Only the king moves: shakmaty's candidates.
+        return candidate_capture(pos, sq);
+    }
+    let attacking = attackers(board, sq, pos.turn(), board.occupied());
+    let captured = value_at(board, sq);
+    let last_rank = pos.turn().fold_wb(Rank::Eighth, Rank::First);
+    for role in [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King] {
+        let promotion = (role == Role::Pawn && sq.rank() == last_rank).then_some(Role::Queen);
+        let best = (attacking & board.by_role(role))
+            .into_iter()
+            .filter_map(|from| plain_move(pos, from, sq, promotion, || checkers))
+            .max_by_key(|m| see(board, m.from().expect("board move"), sq, captured));
+        if best.is_some() {
+            return best;
+        }
+    }
+    None
+}
+
+/// [`least_valuable_legal_capture`] from shakmaty's legal moves.
+fn candidate_capture(pos: &Chess, sq: Square) -> Option<Move> {
+    let board = pos.board();
     let attacking = attackers(board, sq, pos.turn(), board.occupied());
     for role in [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King] {
         if (attacking & board.by_role(role)).is_empty() {
@@ -258,8 +281,90 @@ pub fn least_valuable_legal_capture(pos: &Chess, sq: Square) -> Option<Move> {
 /// piece on `from` (seed 001's "could already legally capture").
 pub fn can_capture(pos: &Chess, from: Square, to: Square) -> bool {
     let Some(role) = pos.board().role_at(from) else { return false };
-    pos.board().by_color(!pos.turn()).contains(to)
-        && pos.san_candidates(role, to).iter().any(|m| m.from() == Some(from) && m.is_capture())
+    if !pos.board().by_color(!pos.turn()).contains(to) {
+        return false;
+    }
+    if pos.checkers().more_than_one() {
+        return pos.san_candidates(role, to).iter().any(|m| m.from() == Some(from) && m.is_capture());
+    }
+    let last_rank = pos.turn().fold_wb(Rank::Eighth, Rank::First);
+    let promotion = (role == Role::Pawn && to.rank() == last_rank).then_some(Role::Queen);
+    legal_plain_move(pos, from, to, promotion).is_some()
+}
+
+/// The move of the man on `from` to `to` by its own rules, `Some` only
+/// where it is legal: a few bitboard lookups, no move list. `None` also
+/// where this cannot tell cheaply (castling, en passant, double check):
+/// ask shakmaty there. A man moving by its own rules is legal when its king
+/// is not attacked afterwards; with the king standing still and at most
+/// one checker, only that checker (unless taken or blocked) and sliders the
+/// move uncovers can attack it.
+pub fn legal_plain_move(pos: &Chess, from: Square, to: Square, promotion: Option<Role>) -> Option<Move> {
+    plain_move(pos, from, to, promotion, || pos.checkers())
+}
+
+/// [`legal_plain_move`], the pieces giving check asked for only where a
+/// man other than the king reaches `to`.
+fn plain_move(
+    pos: &Chess,
+    from: Square,
+    to: Square,
+    promotion: Option<Role>,
+    checkers: impl FnOnce() -> Bitboard,
+) -> Option<Move> {
+    let board = pos.board();
+    let us = pos.turn();
+    let role = board.role_at(from)?;
+    let ours = board.by_color(us);
+    if !ours.contains(from) || ours.contains(to) {
+        return None;
+    }
+    let occupied = board.occupied();
+    let capture = board.role_at(to);
+    let reaches = match role {
+        Role::Pawn => {
+            let last = us.fold_wb(Rank::Eighth, Rank::First);
+            let promotes = matches!(promotion, Some(Role::Knight | Role::Bishop | Role::Rook | Role::Queen));
+            if promotes != (to.rank() == last) || (promotion.is_some() && !promotes) {
+                return None;
+            }
+            let forward = us.fold_wb(8, -8);
+            let one = from.offset(forward).filter(|&one| !occupied.contains(one));
+            let two = one
+                .filter(|_| from.rank() == us.fold_wb(Rank::Second, Rank::Seventh))
+                .and_then(|one| one.offset(forward));
+            match capture {
+                Some(_) => attacks::pawn_attacks(us, from).contains(to),
+                // A diagonal step to an empty square (en passant) is not read here.
+                None => one == Some(to) || two == Some(to),
+            }
+        }
+        // Two squares, or onto its own rook, is castling: not read here.
+        Role::King => promotion.is_none() && attacks::king_attacks(from).contains(to),
+        _ => promotion.is_none() && attacks::attacks(from, role.of(us), occupied).contains(to),
+    };
+    if !reaches {
+        return None;
+    }
+    let after = occupied.without(from).with(to);
+    let them = board.by_color(!us).without(to);
+    let safe = if role == Role::King {
+        // Whatever gives check: every attacker of the square is seen.
+        (board.attacks_to(to, !us, after) & them).is_empty()
+    } else {
+        let checkers = checkers();
+        if checkers.more_than_one() {
+            return None;
+        }
+        let king = board.king_of(us)?;
+        let answers_check = checkers
+            .single_square()
+            .is_none_or(|checker| to == checker || attacks::between(checker, king).contains(to));
+        let uncovered = attacks::rook_attacks(king, after) & board.rooks_and_queens()
+            | attacks::bishop_attacks(king, after) & board.bishops_and_queens();
+        answers_check && (uncovered & them).is_empty()
+    };
+    safe.then_some(Move::Normal { role, from, capture, to, promotion })
 }
 
 /// What the side to move wins by capturing the piece on `sq`, starting with
@@ -316,10 +421,31 @@ pub fn pins_of(board: &Board, sq: Square) -> impl Iterator<Item = Pin> + '_ {
 }
 
 /// Legal moves of the piece on `sq` (the side to move's), captures included.
-pub fn flight_moves(pos: &Chess, sq: Square) -> impl Iterator<Item = Move> {
-    let mut moves = pos.legal_moves();
-    moves.retain(|m| m.from() == Some(sq));
-    moves.into_iter()
+/// A knight, bishop, rook or queen's are read off its attacks (no move
+/// list); a pawn's and a king's (promotions, en passant, castling) come
+/// from shakmaty's legal moves.
+pub fn flight_moves(pos: &Chess, sq: Square) -> impl Iterator<Item = Move> + '_ {
+    let board = pos.board();
+    let piece = board.piece_at(sq).filter(|p| p.color == pos.turn());
+    let (mut reached, mut listed) = (Bitboard::EMPTY, None);
+    let mut checkers = Bitboard::EMPTY;
+    match piece {
+        Some(piece) if !matches!(piece.role, Role::Pawn | Role::King) => {
+            checkers = pos.checkers();
+            // In double check only the king moves.
+            if !checkers.more_than_one() {
+                reached = attacks::attacks(sq, piece, board.occupied()) & !board.by_color(piece.color);
+            }
+        }
+        Some(_) => {
+            let mut moves = pos.legal_moves();
+            moves.retain(|m| m.from() == Some(sq));
+            listed = Some(moves.into_iter());
+        }
+        None => {}
+    }
+    let quick = reached.into_iter().filter_map(move |to| plain_move(pos, sq, to, None, || checkers));
+    quick.chain(listed.into_iter().flatten())
 }
 
 #[cfg(test)]
@@ -446,6 +572,45 @@ mod tests {
 
     proptest::proptest! {
         #![proptest_config(proptest::prelude::ProptestConfig { cases: 400, failure_persistence: None, ..Default::default() })]
+        /// On positions from random games, the quick captures agree with
+        /// shakmaty's legal moves: the same exchange value for the least
+        /// valuable capture of every enemy man, and the same answer to
+        /// whether each of our men can take it, and the same moves for every
+        /// man.
+        #[test]
+        fn quick_captures_agree_with_the_legal_moves(start in 0usize..2, picks in proptest::collection::vec(0usize..1000, 1..120)) {
+            let starts = [
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                "r3k2r/1P4P1/2n1b3/3pP3/8/2B2q2/1p4p1/R3K2R w KQkq d6 0 1",
+            ];
+            let mut pos: Chess = starts[start].parse::<shakmaty::fen::Fen>().unwrap().into_position(CastlingMode::Standard).unwrap();
+            for pick in picks {
+                for sq in pos.them() {
+                    let quick = least_valuable_legal_capture(&pos, sq);
+                    let slow = candidate_capture(&pos, sq);
+                    let gain = |m: Option<Move>| m.map(|m| see(pos.board(), m.from().unwrap(), sq, value_at(pos.board(), sq)));
+                    proptest::prop_assert_eq!(quick.map(|m| (m.role(), m.promotion())), slow.map(|m| (m.role(), m.promotion())));
+                    proptest::prop_assert_eq!(gain(quick), gain(slow));
+                    for from in pos.us() {
+                        let legal = pos.legal_moves().iter().any(|m| m.from() == Some(from) && m.to() == sq);
+                        proptest::prop_assert_eq!(can_capture(&pos, from, sq), legal);
+                    }
+                }
+                for sq in Square::ALL {
+                    let mut quick: Vec<Move> = flight_moves(&pos, sq).collect();
+                    let mut legal: Vec<Move> = pos.legal_moves().into_iter().filter(|m| m.from() == Some(sq)).collect();
+                    quick.sort_by_key(|m| (m.to(), m.promotion()));
+                    legal.sort_by_key(|m| (m.to(), m.promotion()));
+                    proptest::prop_assert_eq!(quick, legal);
+                }
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                pos.play_unchecked(moves[pick % moves.len()]);
+            }
+        }
+
         /// On every square of positions from random legal games, the pins
         /// are the ones walking each line finds, in the same order.
         #[test]

@@ -101,7 +101,7 @@ mod tests {
             Line::parse("6k1/p2r1ppp/2Nq4/3P4/3Q4/8/PP3PPP/6K1 w - - 0 30", "h2h3 d6c6", LineForm::Puzzle).unwrap();
         let text = explain(&line);
         assert!(text.contains("+ pinnedDefender gain=3 victim=c6 defender=d5 pinner=d7 pinned=d5 behind=d4"), "{text}");
-        assert!(text.contains("- pin pinner=d7 pinned=d5 behind=d4 attacker=d7 targets=d5"), "{text}");
+        assert!(text.contains("- pin pinner=d7 pinned=d5 behind=d4 attacker=d7 moved=c6 targets=d5"), "{text}");
         assert!(text.contains("gives way to pinnedDefender"), "{text}");
     }
 

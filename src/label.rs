@@ -148,7 +148,7 @@ const fn has_flag(flags: &[&str], flag: &str) -> bool {
 // (a Lichess theme of the same name exists), `payoff` (a capture whose
 // follow-up fires may collect an earlier fire's win).
 labels! {
-    PinnedDefender "pinnedDefender": Move Seed [material] [victim defender pinned pinner behind moved]
+    PinnedDefender "pinnedDefender": Move Seed [material payoff] [victim defender pinned pinner behind moved]
         "Capture of a piece whose defender is pinned to a more valuable piece or the king";
     TrappedPiece "trappedPiece": Move Seed [material lichess] [targets attacker escapes]
         "Attack on an enemy piece that has no safe square to go to";
@@ -160,7 +160,7 @@ labels! {
         "Our move unmasks an attack by a piece standing behind it";
     DoubleCheck "doubleCheck": Move Seed [lichess] [checkers targets moved]
         "Two pieces give check at once";
-    Pin "pin": Move Motif [material lichess] [pinned targets pinner attacker behind]
+    Pin "pin": Move Motif [material lichess] [pinned targets pinner attacker behind moved]
         "A new pin of an enemy piece to its king or to a more valuable piece";
     Fork "fork": Move Motif [material lichess] [attacker targets victim]
         "One piece attacks two enemy pieces and one of them is won";
@@ -190,13 +190,13 @@ labels! {
         "Our second capture on a square, by a piece that attacked it through the opponent's";
     Intermezzo "intermezzo": Move Motif [lichess] [victim moved]
         "An in-between move before taking back what the opponent just captured";
-    Sacrifice "sacrifice": Move Motif [lichess] [moved]
+    Sacrifice "sacrifice": Move Motif [lichess] [moved threatened]
         "We give up at least two pawns' worth of material on purpose";
     Attraction "attraction": Move Motif [lichess] [moved targets attacker]
         "We lure the enemy king, queen or rook onto a square where we then hit it";
     Clearance "clearance": Move Motif [lichess] [moved attacker]
         "We move a piece out of the way of our queen, rook or bishop";
-    Interference "interference": Move Motif [lichess] [victim defender moved]
+    Interference "interference": Move Motif [lichess] [victim defender moved blockers]
         "A piece comes between a defender and what it guards, which we then take";
     Overloading "overloading": Move Motif [material] [defender victim moved]
         "A defender with two duties takes back on one square and abandons the other";

@@ -11,13 +11,15 @@
 //!   move, so plies 0, 2, 4, … are judged.
 
 use std::fmt;
+use std::num::NonZeroU32;
 
 use shakmaty::{
     attacks,
     fen::Fen,
     san::{San, SanPlus, Suffix},
     uci::{IllegalUciMoveError, UciMove},
-    CastlingMode, Chess, Color, EnPassantMode, Move, Position, Rank, Role, Square,
+    Bitboard, Board, ByColor, ByRole, CastlingMode, Chess, Color, EnPassantMode, File, FromSetup, Move, MoveList,
+    Piece, Position, Rank, Role, Setup, Square,
 };
 
 /// Which input form a line comes in; decides which plies are the solver's.
@@ -148,11 +150,14 @@ impl Line {
         if fen.is_empty() {
             return Err(RowError::MissingField("FEN"));
         }
-        let parsed: Fen = fen
-            .parse()
-            .map_err(|e: shakmaty::fen::ParseFenError| RowError::BadFen { fen: fen.into(), reason: e.to_string() })?;
-        let start: Chess = parsed
-            .into_position(CastlingMode::Standard)
+        let setup = match plain_fen_setup(fen) {
+            Some(setup) => setup,
+            None => fen
+                .parse::<Fen>()
+                .map_err(|e| RowError::BadFen { fen: fen.into(), reason: e.to_string() })?
+                .into_setup(),
+        };
+        let start = Chess::from_setup(setup, CastlingMode::Standard)
             .map_err(|e| RowError::ImpossiblePosition { reason: e.to_string() })?;
         Line::replay(start, moves, form)
     }
@@ -245,7 +250,7 @@ impl Line {
         } else {
             None
         };
-        SanPlus { san: San::from_move(&self.positions[ply], self.moves[ply]), suffix }
+        SanPlus { san: san(&self.positions[ply], self.moves[ply]), suffix }
     }
 
     /// The move of `ply` in UCI.
@@ -342,6 +347,68 @@ impl<'a> Cursor<'a> {
     }
 }
 
+/// The setup of a FEN of the common kind, as shakmaty's parser reads it:
+/// six fields between single spaces, no castling rights and no en passant
+/// square (nine puzzles in ten). `None` for any other FEN, which the
+/// general parser reads (and explains, when it is wrong).
+fn plain_fen_setup(fen: &str) -> Option<Setup> {
+    let mut fields = fen.as_bytes().split(|&b| b == b' ');
+    let [board, turn, castling, en_passant, halfmoves, fullmoves] = std::array::from_fn(|_| fields.next());
+    if fields.next().is_some() || castling? != b"-" || en_passant? != b"-" {
+        return None;
+    }
+    let number = |digits: &[u8]| -> Option<u32> {
+        let plain = (1..=9).contains(&digits.len()) && digits.iter().all(u8::is_ascii_digit);
+        plain.then(|| digits.iter().fold(0, |n, &d| n * 10 + u32::from(d - b'0')))
+    };
+    let mut setup = Setup::empty();
+    setup.turn = match turn? {
+        b"w" => Color::White,
+        b"b" => Color::Black,
+        _ => return None,
+    };
+    setup.halfmoves = number(halfmoves?)?;
+    setup.fullmoves = NonZeroU32::new(number(fullmoves?)?).unwrap_or(NonZeroU32::MIN);
+    let (mut by_role, mut by_color) = (ByRole::<Bitboard>::default(), ByColor::<Bitboard>::default());
+    let (mut rank, mut file) = (7u32, 0u32);
+    for &ch in board? {
+        match ch {
+            b'/' if file == 8 && rank > 0 => (rank, file) = (rank - 1, 0),
+            b'1'..=b'8' if file + u32::from(ch - b'0') <= 8 => file += u32::from(ch - b'0'),
+            _ if file < 8 => {
+                let piece = Piece::from_char(char::from(ch))?;
+                let square = Square::from_coords(File::new(file), Rank::new(rank));
+                by_role.get_mut(piece.role).add(square);
+                by_color.get_mut(piece.color).add(square);
+                file += 1;
+            }
+            _ => return None,
+        }
+    }
+    if (rank, file) != (0, 8) {
+        return None;
+    }
+    setup.board = Board::try_from_bitboards(by_role, by_color).ok()?;
+    Some(setup)
+}
+
+/// `m` in SAN, as [`San::from_move`] writes it. A piece move needs its
+/// square or file only when another piece of its kind could move to the
+/// same square; where none even attacks it, no candidate list is made.
+fn san(pos: &Chess, m: Move) -> San {
+    if let Move::Normal { role, from, to, .. } = m {
+        let board = pos.board();
+        let others = match role {
+            Role::Pawn | Role::King => Bitboard::EMPTY,
+            _ => attacks::attacks(to, role.of(pos.turn()), board.occupied()) & pos.our(role).without(from),
+        };
+        if others.is_empty() {
+            return San::disambiguate(m, &MoveList::new());
+        }
+    }
+    San::from_move(pos, m)
+}
+
 /// The legal move `uci` names in `pos`: [`UciMove::to_move`], which
 /// generates the moving piece's candidate moves to check one, made cheap for
 /// the moves lines are made of. A man moving by its own rules is legal when
@@ -352,64 +419,11 @@ impl<'a> Cursor<'a> {
 /// shakmaty, so no illegal move is let through here.
 pub fn legal_move(pos: &Chess, uci: UciMove) -> Result<Move, IllegalUciMoveError> {
     if let UciMove::Normal { from, to, promotion } = uci {
-        if let Some(m) = plain_move(pos, from, to, promotion) {
+        if let Some(m) = crate::board::legal_plain_move(pos, from, to, promotion) {
             return Ok(m);
         }
     }
     uci.to_move(pos)
-}
-
-/// [`legal_move`]'s quick case: `Some` only for a legal move.
-fn plain_move(pos: &Chess, from: Square, to: Square, promotion: Option<Role>) -> Option<Move> {
-    let board = pos.board();
-    let us = pos.turn();
-    let role = board.role_at(from)?;
-    let ours = board.by_color(us);
-    let checkers = pos.checkers();
-    if !ours.contains(from) || ours.contains(to) || checkers.more_than_one() {
-        return None;
-    }
-    let occupied = board.occupied();
-    let capture = board.role_at(to);
-    let reaches = match role {
-        Role::Pawn => {
-            let last = us.fold_wb(Rank::Eighth, Rank::First);
-            let promotes = matches!(promotion, Some(Role::Knight | Role::Bishop | Role::Rook | Role::Queen));
-            if promotes != (to.rank() == last) || (promotion.is_some() && !promotes) {
-                return None;
-            }
-            let forward = us.fold_wb(8, -8);
-            let one = from.offset(forward).filter(|&one| !occupied.contains(one));
-            let two = one
-                .filter(|_| from.rank() == us.fold_wb(Rank::Second, Rank::Seventh))
-                .and_then(|one| one.offset(forward));
-            match capture {
-                Some(_) => attacks::pawn_attacks(us, from).contains(to),
-                // A diagonal step to an empty square (en passant) is not read here.
-                None => one == Some(to) || two == Some(to),
-            }
-        }
-        // Two squares, or onto its own rook, is castling: not read here.
-        Role::King => promotion.is_none() && attacks::king_attacks(from).contains(to),
-        _ => promotion.is_none() && attacks::attacks(from, role.of(us), occupied).contains(to),
-    };
-    if !reaches {
-        return None;
-    }
-    let after = occupied.without(from).with(to);
-    let them = board.by_color(!us).without(to);
-    let safe = if role == Role::King {
-        (board.attacks_to(to, !us, after) & them).is_empty()
-    } else {
-        let king = board.king_of(us)?;
-        let answers_check = checkers
-            .single_square()
-            .is_none_or(|checker| to == checker || attacks::between(checker, king).contains(to));
-        let uncovered = attacks::rook_attacks(king, after) & board.rooks_and_queens()
-            | attacks::bishop_attacks(king, after) & board.bishops_and_queens();
-        answers_check && (uncovered & them).is_empty()
-    };
-    safe.then_some(Move::Normal { role, from, capture, to, promotion })
 }
 
 #[cfg(test)]
@@ -437,6 +451,67 @@ mod tests {
                     }
                 }
                 let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                pos.play_unchecked(moves[pick % moves.len()]);
+            }
+        }
+
+        /// FENs of positions from random games, with any counters, and
+        /// any text at all: the quick reading is shakmaty's, or none.
+        #[test]
+        fn plain_fens_read_as_shakmaty_reads_them(
+            picks in proptest::collection::vec(0usize..1000, 0..80),
+            halfmoves in 0u32..200,
+            fullmoves in 0u32..2000,
+            noise in "[ -~]{0,70}",
+        ) {
+            let mut pos = Chess::default();
+            let mut fens = vec![noise];
+            for pick in picks {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                pos.play_unchecked(moves[pick % moves.len()]);
+                let mut setup = pos.to_setup(EnPassantMode::Legal);
+                (setup.halfmoves, setup.fullmoves) = (halfmoves, NonZeroU32::new(fullmoves.max(1)).unwrap());
+                if pick % 2 == 0 {
+                    setup.castling_rights = Bitboard::EMPTY;
+                }
+                let fen = Fen::try_from_setup(setup).unwrap().to_string();
+                fens.push(fen.replace(&format!(" {}", fullmoves.max(1)), &format!(" {fullmoves}")));
+            }
+            for fen in fens {
+                let shakmaty = fen.parse::<Fen>().ok().map(Fen::into_setup);
+                let quick = plain_fen_setup(&fen);
+                if quick.is_some() {
+                    proptest::prop_assert_eq!(&quick, &shakmaty, "{}", fen);
+                }
+                let plain = shakmaty.as_ref().is_some_and(|s| s.castling_rights.is_empty() && s.ep_square.is_none());
+                if plain && fen.matches(' ').count() == 5 {
+                    proptest::prop_assert!(quick.is_some(), "{} read only by shakmaty", fen);
+                }
+            }
+        }
+
+        /// Every legal move of positions from random games reads in SAN as
+        /// shakmaty writes it (disambiguation included).
+        #[test]
+        fn every_move_is_written_in_san_as_shakmaty_writes_it(start in 0usize..3, picks in proptest::collection::vec(0usize..1000, 1..120)) {
+            let starts = [
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                "r3k2r/1P4P1/2n1b3/3pP3/8/2B2q2/1p4p1/R3K2R w KQkq d6 0 1",
+                // Knights and rooks on shared squares, a pinned twin.
+                "4k3/8/1N5N/8/R3K2R/8/1N3N2/4r3 w - - 0 1",
+            ];
+            let mut pos: Chess = starts[start].parse::<Fen>().unwrap().into_position(CastlingMode::Standard).unwrap();
+            for pick in picks {
+                let moves = pos.legal_moves();
+                for &m in &moves {
+                    proptest::prop_assert_eq!(san(&pos, m), San::from_move(&pos, m), "{} in {}", m, Fen::from_position(&pos, EnPassantMode::Legal));
+                }
                 if moves.is_empty() {
                     break;
                 }

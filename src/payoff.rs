@@ -5,7 +5,7 @@
 //!
 //! How Koga decides:
 //! - The fire is of a label declared `payoff` (a capture: hangingPiece,
-//!   insufficientlyDefended), on a follow-up ply.
+//!   insufficientlyDefended, pinnedDefender), on a follow-up ply.
 //! - The man it captures is followed back through the moves it made since
 //!   (the opponent's moves only: ours would have taken it).
 //! - It collects the latest earlier solver ply with a fire that names that
@@ -77,6 +77,10 @@ mod tests {
         // Lichess 09Nmb: ...Ne2+ forks king and queen; ...Nxc3 takes the queen.
         let fen = "r4r2/2q2pbk/1pp1b1pp/p1p1p3/P1N1Pn2/1PQPBN1P/2P2PP1/R4RK1 w - - 7 17";
         assert_eq!(collects(fen, "c4e5 f4e2 g1h1 e2c3", 3, "hangingPiece"), Some(1));
+        // Lichess 05cR1: Bg5 pins the h6 pawn; ...Qxg5 Rxg5 takes the queen
+        // the pawn can no longer guard, a pinnedDefender that collects the pin.
+        let fen = "r4r1k/pbp2pp1/1p1ppq1p/n6R/5B2/2PB2PQ/PPP2P1P/R5K1 b - - 3 17";
+        assert_eq!(collects(fen, "b7f3 f4g5 f6g5 h5g5", 3, "pinnedDefender"), Some(1));
         // Lichess 06Lxf: Rg3+ skewers king and rook; Rxg8 takes the rook.
         let fen = "6r1/8/R7/p7/7k/5R2/r4P1K/8 b - - 3 48";
         assert_eq!(collects(fen, "h4g4 f3g3 g4f5 g3g8", 3, "hangingPiece"), Some(1));

@@ -123,8 +123,8 @@ const STATUS: [&str; 2] = ["ok", "error"];
 // Vocabulary entries (labels and themes among them) are `u8` indices.
 const _: () = assert!(Label::NAMES.len() <= 256 && Theme::NAMES.len() <= 256);
 
-/// Builds the arrays of one Arrow implementation, one method per column
-/// [`Kind`] (the repeated and distinct kinds share a builder).
+/// Builds the arrays of one Arrow implementation (or the pages of one
+/// Parquet writer), one method per column [`Kind`].
 pub trait ArrayBuilder {
     type Array;
     /// Non-null 64-bit integers.
@@ -135,6 +135,11 @@ pub trait ArrayBuilder {
     /// Booleans that may be null.
     fn nullable_bool(&self, values: impl Iterator<Item = Option<bool>>) -> Self::Array;
     fn text<'a>(&self, len: usize, values: impl Iterator<Item = Option<&'a str>>) -> Self::Array;
+    /// Text that repeats: the same values as [`ArrayBuilder::text`], which
+    /// a writer may encode differently.
+    fn repeated_text<'a>(&self, len: usize, values: impl Iterator<Item = Option<&'a str>>) -> Self::Array {
+        self.text(len, values)
+    }
     /// Text over a fixed vocabulary: `entries` are indices into `vocabulary`.
     fn vocabulary(&self, vocabulary: &[&str], entries: &[Option<u8>]) -> Self::Array;
     /// Lists of text; `None` is a null row, distinct from an empty list.
@@ -166,11 +171,25 @@ fn field<'r>(a: &Annotated<'r>, column: Option<usize>) -> Option<&'r str> {
 }
 
 /// A space-separated field as a list; null when the input has no such column.
-/// Splitting on the space byte alone (memchr-fast) is what the format
-/// promises; runs of spaces give no empty words.
+/// Splitting on the space byte alone is what the format promises; runs of
+/// spaces give no empty words.
 fn words<'r>(a: &Annotated<'r>, column: Option<usize>) -> Option<impl Iterator<Item = &'r str>> {
     column?;
-    Some(field(a, column).unwrap_or("").split(' ').filter(|w| !w.is_empty()))
+    Some(space_separated(field(a, column).unwrap_or("")))
+}
+
+/// The words of `text` between spaces, as `text.split(' ')` without the
+/// empty ones, a byte search each (a space is never inside a character).
+fn space_separated(text: &str) -> impl Iterator<Item = &str> {
+    let mut rest = text;
+    std::iter::from_fn(move || {
+        let bytes = rest.as_bytes();
+        let start = bytes.iter().position(|&b| b != b' ')?;
+        let end = bytes[start..].iter().position(|&b| b == b' ').map_or(bytes.len(), |n| start + n);
+        let word = &rest[start..end];
+        rest = &rest[end..];
+        Some(word)
+    })
 }
 
 fn analysis<'b>(a: &'b Annotated<'_>) -> Option<&'b Analysis> {
@@ -206,7 +225,7 @@ pub fn puzzles_chunk<B: ArrayBuilder>(b: &B, batch: &[Annotated], c: &Columns) -
         b.int64(row_numbers(rows.iter().copied())),
         b.text(n, rows.iter().map(|a| a.row.puzzle_id(c))),
         b.vocabulary(&STATUS, &status),
-        b.text(n, errors.iter().map(Option::as_deref)),
+        b.repeated_text(n, errors.iter().map(Option::as_deref)),
         b.text(n, rows.iter().map(|a| field(a, Some(c.fen)))),
         b.text(n, rows.iter().map(|a| field(a, Some(c.moves)))),
         b.int32(rows.iter().map(|a| a.numbers.rating)),
@@ -262,7 +281,7 @@ fn engine_arrays<B: ArrayBuilder>(b: &B, rows: &[&Annotated]) -> Vec<B::Array> {
             Some(Score::Mate(m)) => Some(m),
             _ => None,
         }),
-        b.text(rows.len(), outcomes.iter().map(|o| o.and_then(|o| o.as_ref().err()).map(String::as_str))),
+        b.repeated_text(rows.len(), outcomes.iter().map(|o| o.and_then(|o| o.as_ref().err()).map(String::as_str))),
     ]
 }
 
@@ -294,8 +313,8 @@ pub fn fires_chunk<B: ArrayBuilder>(b: &B, batch: &[Annotated], c: &Columns) -> 
         b.int64(row_numbers(fires.iter().map(|(a, _, _)| *a))),
         b.text(n, fires.iter().map(|(a, _, _)| a.row.puzzle_id(c))),
         b.int32(fires.iter().map(|(_, f, _)| Some(i32::from(f.ply)))),
-        b.text(n, (0..n).map(|i| text_of(2 * i))),
-        b.text(n, (0..n).map(|i| text_of(2 * i + 1))),
+        b.repeated_text(n, (0..n).map(|i| text_of(2 * i))),
+        b.repeated_text(n, (0..n).map(|i| text_of(2 * i + 1))),
         b.vocabulary(Label::NAMES, &fires.iter().map(|(_, f, _)| Some(f.label as u8)).collect::<Vec<_>>()),
         b.bool(fires.iter().map(|(_, f, _)| f.follow_up).collect()),
         b.int32(fires.iter().map(|(_, f, _)| f.gain.map(i32::from))),
@@ -385,6 +404,16 @@ mod tests {
 
     fn column<'c>(chunk: &'c Chunk<Vec<String>>, columns: &[(&str, Kind)], name: &str) -> &'c [String] {
         &chunk.arrays[columns.iter().position(|&(n, _)| n == name).unwrap()]
+    }
+
+    proptest::proptest! {
+        /// Words are what splitting at every space keeps, for any text.
+        #[test]
+        fn words_are_the_text_split_at_spaces(text in "[ a-zé\u{3000}]{0,40}") {
+            let ours: Vec<&str> = space_separated(&text).collect();
+            let split: Vec<&str> = text.split(' ').filter(|w| !w.is_empty()).collect();
+            proptest::prop_assert_eq!(ours, split);
+        }
     }
 
     #[test]

@@ -270,9 +270,13 @@ fn role_answers_are_true_and_complete_on_the_dev_set() {
 }
 
 /// What Koga's own labels claim holds on every dev puzzle: no pin that takes
-/// nothing away (the pinned piece has a real move off the line) or that
-/// repeats an earlier fire's pin without the move exploiting it, no
-/// counterThreat on a piece that stood en prise already, no overloading
+/// nothing away (the pinned piece has a real move off the line), that names
+/// no moved piece, or that
+/// repeats an earlier fire's pin without the move exploiting it, no trap
+/// found again on the piece the previous move trapped, unmoved, no
+/// counterThreat on a piece that stood en prise already, no pinnedDefender
+/// follow-up that takes a man an earlier fire named without `collects`, no
+/// overloading
 /// whose defender still guards what we take next, and `collects` only on
 /// follow-up fires, naming an earlier ply that has a fire.
 #[test]
@@ -311,6 +315,20 @@ fn claims_hold_on_the_dev_set() {
                     if (free & !line_squares).is_empty() {
                         fail("the pinned piece has no move off the line".into());
                     }
+                    if f.roles.moved.is_none() {
+                        fail("the moved piece is not named".into());
+                    }
+                    // A relative pin on a check holds something worth holding.
+                    let value = |sq| after.role_at(sq).map_or(0, koga::board::value);
+                    let stepped_aside = after.occupied().without(pinned);
+                    let defended = (after.attacks_to(behind, piece.color, stepped_aside) & stepped_aside).any();
+                    if line.positions[ply + 1].is_check()
+                        && after.role_at(behind) != Some(Role::King)
+                        && value(behind) <= value(pinner)
+                        && defended
+                    {
+                        fail("a relative pin on a check to a defended piece worth no more than the pinner".into());
+                    }
                     let exploits = line.positions[ply + 1].is_check()
                         || after.attacks_from(mv.to()).contains(pinned)
                         || after.attacks_from(pinned).contains(mv.to());
@@ -333,6 +351,44 @@ fn claims_hold_on_the_dev_set() {
                         fail(format!("{threatened} stood en prise before the opponent's move"));
                     }
                 }
+                "pinnedDefender" if f.follow_up && f.collects.is_none() => {
+                    // The man it takes, followed back through the opponent's
+                    // moves: no earlier fire named it (else it collects).
+                    *counts.entry("pinnedDefender follow-up").or_default() += 1;
+                    let mut square = mv.to();
+                    for earlier in (1..ply).rev() {
+                        let m = &line.moves[earlier];
+                        if earlier % 2 == 1 {
+                            let names = |e: &Fire| {
+                                usize::from(e.ply) == earlier
+                                    && ([e.roles.victim, e.roles.defender, e.roles.pinned, e.roles.behind]
+                                        .contains(&Some(square))
+                                        || e.roles.targets.contains(square))
+                            };
+                            if fires.iter().any(names) {
+                                fail(format!("takes the man ply {earlier} named, without collects"));
+                                break;
+                            }
+                            if m.to() == square {
+                                break;
+                            }
+                        } else if m.to() == square {
+                            square = m.from().unwrap();
+                        }
+                    }
+                }
+                "trappedPiece" => {
+                    *counts.entry("trappedPiece").or_default() += 1;
+                    let repeated = fires.iter().any(|e| {
+                        e.label == f.label
+                            && e.ply + 2 == f.ply
+                            && e.roles.targets == f.roles.targets
+                            && !f.roles.targets.contains(line.moves[ply - 1].to())
+                    });
+                    if repeated {
+                        fail("repeats the trap of the previous move on the unmoved piece".into());
+                    }
+                }
                 "overloading" => {
                     *counts.entry("overloading").or_default() += 1;
                     let guard_now = line.moves[ply + 1].to();
@@ -345,7 +401,14 @@ fn claims_hold_on_the_dev_set() {
             }
         }
     }
-    for (label, at_least) in [("pin", 1000), ("counterThreat", 100), ("overloading", 100), ("collects", 2000)] {
+    for (label, at_least) in [
+        ("pin", 1000),
+        ("counterThreat", 100),
+        ("overloading", 100),
+        ("trappedPiece", 150),
+        ("pinnedDefender follow-up", 50),
+        ("collects", 2000),
+    ] {
         assert!(counts.get(label).copied().unwrap_or(0) >= at_least, "{label}: {counts:?}");
     }
     assert!(

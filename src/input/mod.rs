@@ -205,7 +205,8 @@ pub const COLUMN_NAMES: [&str; 10] = [
 #[derive(Default)]
 pub struct RowBatch {
     text: String,
-    /// Each row's field boundaries, `fields + 1` offsets into `text` per row.
+    /// Each row's field boundaries, `fields + 1` offsets into `text` per row
+    /// (see [`FIELD_END`]).
     bounds: Vec<usize>,
     rows: Vec<RowSpan>,
 }
@@ -226,6 +227,11 @@ struct RowSpan {
     /// Bit `i` set: field `i` is absent.
     absent: u16,
 }
+
+/// What follows each field in a [`RowBatch`]'s text: field `i` of a row
+/// is `text[bounds[i]..bounds[i + 1] - 1]`, so that text split from a CSV
+/// line is held where it lies, its separators in between.
+const FIELD_END: char = ',';
 
 impl RowBatch {
     /// How many leading fields of a row [`RowBatch::push_fields`] can mark absent.
@@ -275,21 +281,10 @@ impl RowBatch {
                 None if i < Self::MAX_ABSENT => absent |= 1 << i,
                 None => {}
             }
+            self.text.push(FIELD_END);
             self.bounds.push(self.text.len());
         }
         self.close_row(index, first_bound, bad_utf8_field, absent);
-    }
-
-    /// Appends a data row numbered `index` (0-based) from fields already
-    /// known to be text.
-    pub fn push_text_fields<'f>(&mut self, index: u64, fields: impl IntoIterator<Item = &'f str>) {
-        let first_bound = self.bounds.len();
-        self.bounds.push(self.text.len());
-        for field in fields {
-            self.text.push_str(field);
-            self.bounds.push(self.text.len());
-        }
-        self.close_row(index, first_bound, None, 0);
     }
 
     /// Records the row whose boundaries start at `first_bound`.
@@ -359,8 +354,8 @@ impl<'a> TextRow<'a> {
         if column < RowBatch::MAX_ABSENT && self.absent & (1 << column) != 0 {
             return None;
         }
-        let end = *self.bounds.get(column + 1)?;
-        Some(&self.text[self.bounds[column]..end])
+        let next = *self.bounds.get(column + 1)?;
+        Some(&self.text[self.bounds[column]..next - 1])
     }
 
     /// A field, trimmed of ASCII whitespace; `None` when the column is absent

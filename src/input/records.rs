@@ -85,6 +85,29 @@ pub(super) fn scan(bytes: &[u8], want: usize, eof: bool, skip_blank: bool) -> Fo
         if i >= n {
             break;
         }
+        // A record without a quote ends at the first line break: the
+        // puzzle database's every record, found in one search.
+        match find_any(&bytes[i..], b"\"\r\n") {
+            Some(p) if bytes[i + p] != b'"' => {
+                // One blank field is a record of whitespace only (a comma
+                // is not whitespace).
+                let counts = !(skip_blank && blank(&bytes[i..i + p]));
+                i += p + 1;
+                if counts {
+                    found.rows += 1;
+                    found.end = i;
+                }
+                continue;
+            }
+            None => {
+                if eof && !(skip_blank && blank(&bytes[i..])) {
+                    found.rows += 1;
+                    found.end = n;
+                }
+                break;
+            }
+            Some(_) => {} // a quote: field by field
+        }
         let (mut one_field, mut all_blank) = (true, true);
         let terminated = 'record: loop {
             // A field: quoted if it starts with a quote.
@@ -168,10 +191,9 @@ impl CsvChunk {
     }
 
     /// The chunk's rows, fields split and checked as UTF-8.
-    pub fn parse(&self) -> RowBatch {
-        let mut batch = RowBatch::with_capacity(self.rows, self.shape);
-        let mut index = self.first;
-        if find_any(&self.bytes, b"\"").is_none() {
+    pub fn parse(self) -> RowBatch {
+        let CsvChunk { bytes, first, rows, shape } = self;
+        let bytes = if find_any(&bytes, b"\"").is_none() {
             // Without a quote (the puzzle database has none) the csv crate's
             // rows are the lines and its fields the bytes between commas:
             // split them so, without its state machine, and check the text
@@ -179,24 +201,33 @@ impl CsvChunk {
             // difference: the csv crate drops a byte-order mark opening its
             // input, a chunk here; the file's own mark is read with the
             // header, and one past it is data, kept wherever chunks are cut.
-            let text = std::str::from_utf8(&self.bytes).ok();
-            for line in pieces(&self.bytes, b"\r\n") {
-                let start = line.start;
-                let line = &self.bytes[line];
-                if blank(line) {
-                    continue;
+            match String::from_utf8(bytes) {
+                Ok(text) => return split_text(text, first, rows, shape),
+                Err(e) => {
+                    let bytes = e.into_bytes();
+                    let mut batch = RowBatch::with_capacity(rows, shape);
+                    let mut index = first;
+                    for line in pieces(&bytes, b"\r\n") {
+                        let start = line.start;
+                        let line = &bytes[line];
+                        if blank(line) {
+                            continue;
+                        }
+                        let fields =
+                            pieces(line, b",").map(|field| Some(&bytes[start + field.start..start + field.end]));
+                        batch.push_fields(index, fields);
+                        index += 1;
+                    }
+                    debug_assert_eq!(batch.len(), rows, "the scan and the split agree on the rows");
+                    return batch;
                 }
-                let fields = pieces(line, b",").map(|field| start + field.start..start + field.end);
-                match text {
-                    Some(text) => batch.push_text_fields(index, fields.map(|field| &text[field])),
-                    None => batch.push_fields(index, fields.map(|field| Some(&self.bytes[field]))),
-                }
-                index += 1;
             }
-            debug_assert_eq!(batch.len(), self.rows, "the scan and the split agree on the rows");
-            return batch;
-        }
-        let mut csv = csv_reader(&self.bytes[..]);
+        } else {
+            bytes
+        };
+        let mut batch = RowBatch::with_capacity(rows, shape);
+        let mut index = first;
+        let mut csv = csv_reader(&bytes[..]);
         let mut record = ByteRecord::new();
         // Reading a byte slice cannot fail: the csv crate's only errors here
         // are I/O ones and, with `flexible`, none else.
@@ -207,9 +238,51 @@ impl CsvChunk {
             batch.push(index, &record);
             index += 1;
         }
-        debug_assert_eq!(batch.len(), self.rows, "the scan and the csv crate agree on the rows");
+        debug_assert_eq!(batch.len(), rows, "the scan and the csv crate agree on the rows");
         batch
     }
+}
+
+/// The rows of quote-free CSV text, its lines cut at commas in one pass:
+/// the batch keeps the text as it is, each field where it lies (a field
+/// ends one byte before the next one's bound, as [`RowBatch`] holds them).
+fn split_text(text: String, first: u64, rows: usize, shape: RowShape) -> RowBatch {
+    let mut batch = RowBatch {
+        text: String::new(),
+        bounds: Vec::with_capacity(rows * (shape.fields + 1)),
+        rows: Vec::with_capacity(rows),
+    };
+    let bytes = text.as_bytes();
+    let mut index = first;
+    let mut at = 0;
+    let mut row_bound = 0;
+    batch.bounds.push(0);
+    loop {
+        let end = find_any(&bytes[at..], b",\r\n").map(|p| at + p);
+        let stop = end.unwrap_or(bytes.len());
+        batch.bounds.push(stop + 1);
+        if end.is_some_and(|end| bytes[end] == b',') {
+            at = stop + 1;
+            continue;
+        }
+        // The line ends: a line of one blank field is no row.
+        let fields = batch.bounds.len() - row_bound - 1;
+        if fields == 1 && blank(&bytes[batch.bounds[row_bound]..stop]) {
+            batch.bounds.truncate(row_bound);
+        } else {
+            batch.close_row(index, row_bound, None, 0);
+            index += 1;
+        }
+        at = stop + 1;
+        if at >= bytes.len() {
+            break;
+        }
+        row_bound = batch.bounds.len();
+        batch.bounds.push(at);
+    }
+    debug_assert_eq!(batch.len(), rows, "the scan and the split agree on the rows");
+    batch.text = text;
+    batch
 }
 
 /// A decoded CSV stream and the bytes read from it but not yet handed out.
@@ -341,9 +414,10 @@ mod tests {
             let mut got = Vec::new();
             let mut first = 0;
             while let Some(chunk) = stream.next_chunk(size, first, RowShape { fields: 3, bytes: 16 }).unwrap() {
-                first += chunk.len() as u64;
+                let rows = chunk.len();
+                first += rows as u64;
                 let batch = chunk.parse();
-                assert_eq!(batch.len(), chunk.len(), "{:?}", String::from_utf8_lossy(text));
+                assert_eq!(batch.len(), rows, "{:?}", String::from_utf8_lossy(text));
                 got.extend((0..batch.len()).map(|i| {
                     let row = batch.row(i);
                     let fields = row.bounds.len() - 1;

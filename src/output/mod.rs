@@ -2,15 +2,11 @@
 //! group per batch. Files are written under temporary names in the output
 //! directory and renamed into place only when the run succeeds.
 //!
-//! Batches become Arrow arrays and then compressed Parquet pages on the
-//! workers; the writer thread only appends them and keeps the footer
-//! (polars' Parquet writer, below its DataFrame layer). Koga
-//! knows which columns repeat, so it picks each column's encoding (from its
-//! [`Kind`]) instead of having every column's cardinality estimated. Text
-//! over a fixed vocabulary (labels, squares, status) is handed over as
-//! dictionary arrays built without hashing. List columns' levels are
-//! written by [`list_pages`] rather than polars-parquet's general nested
-//! encoder, to the same bytes at a fraction of the cost.
+//! Batches become compressed Parquet pages on the workers, straight from
+//! the annotated rows ([`pages`]: Koga knows what each column holds, so it
+//! picks each column's encoding from its [`Kind`], with no Arrow array in
+//! between); the writer thread only appends them and keeps the footer
+//! (polars-parquet's file writer).
 //!
 //! The columns are declared in [`crate::table`], the source of truth that
 //! `schemas/*.json` documents; `tests/pipeline.rs` checks written files
@@ -23,30 +19,23 @@ use std::sync::OnceLock;
 
 use polars::error::PolarsError;
 use polars::prelude::{CompatLevel, DataType, Field, Schema, SchemaExt};
-use polars_arrow::array::{
-    Array, BooleanArray, DictionaryArray, ListArray, MutableBinaryViewArray, PrimitiveArray, Utf8ViewArray,
-};
-use polars_arrow::bitmap::Bitmap;
-use polars_arrow::datatypes::{ArrowDataType, Field as ArrowField, IntegerType};
-use polars_arrow::offset::OffsetsBuffer;
 use polars_parquet::parquet::compression::Compression;
-use polars_parquet::parquet::page::{CompressedDataPage, CompressedDictPage, DataPageHeader};
-use polars_parquet::parquet::write::compress;
+use polars_parquet::parquet::metadata::Descriptor;
+use polars_parquet::parquet::page::{CompressedDataPage, CompressedDictPage, DataPageHeader, DataPageHeaderV1};
 use polars_parquet::parquet::CowBuffer;
 use polars_parquet::write::{
-    array_to_columns, schema_to_metadata_key, to_parquet_schema, CompressedPage, CompressionOptions, DynIter,
-    DynStreamingIterator, Encoding, FallibleStreamingIterator, FileWriter, KeyValue, Page, ParquetType,
-    StatisticsOptions, Version, WriteOptions, ZstdLevel,
+    schema_to_metadata_key, to_parquet_schema, CompressedPage, CompressionOptions, DynIter, DynStreamingIterator,
+    Encoding, FallibleStreamingIterator, FileWriter, KeyValue, StatisticsOptions, Version, WriteOptions, ZstdLevel,
 };
 
-mod list_pages;
+mod pages;
 
 use crate::annotate::Annotated;
 use crate::input::Columns;
 use crate::manifest::{Manifest, PartRecord, ResumeRefused, FINISHED_MANIFEST_FILE, MANIFEST_FILE, STAGING_DIR};
 use crate::pipeline::{OutputError, Sink};
-use crate::table::{self, fires_chunk, fires_columns, puzzles_chunk, ArrayBuilder, Kind, PUZZLES_COLUMNS};
-use list_pages::list_pages;
+use crate::table::{self, fires_chunk, fires_columns, puzzles_chunk, Kind, PUZZLES_COLUMNS};
+use pages::{Column, PageBuilder};
 
 pub const PUZZLES_FILE: &str = "puzzles.parquet";
 pub const FIRES_FILE: &str = "fires.parquet";
@@ -60,18 +49,6 @@ fn dtype(kind: Kind) -> DataType {
         Kind::Text | Kind::RepeatedText | Kind::Vocabulary => DataType::String,
         Kind::Words | Kind::Labels | Kind::Squares | Kind::Themes => DataType::List(Box::new(DataType::String)),
         Kind::Plies => DataType::List(Box::new(DataType::Int32)),
-    }
-}
-
-/// Plain where values are distinct; a dictionary where they repeat (for
-/// repeated text and integers, polars-parquet falls back to plain when a
-/// row group's values turn out distinct).
-fn encoding(kind: Kind) -> Encoding {
-    match kind {
-        Kind::Int64 | Kind::Bool | Kind::NullableBool | Kind::Text | Kind::Words | Kind::Plies => Encoding::Plain,
-        Kind::Int32 | Kind::RepeatedText | Kind::Vocabulary | Kind::Labels | Kind::Squares | Kind::Themes => {
-            Encoding::RleDictionary
-        }
     }
 }
 
@@ -89,8 +66,8 @@ pub fn fires_schema() -> Schema {
     schema_of(&fires_columns())
 }
 
-/// One batch's rows of a table as polars-arrow arrays.
-type Chunk = table::Chunk<Box<dyn Array>>;
+/// One batch's rows of a table as encoded columns.
+type Chunk = table::Chunk<Column>;
 
 /// Writes `puzzles.parquet` and `fires.parquet` into a directory: as two
 /// files, or (with `part_rows`) as two directories of part files.
@@ -110,21 +87,19 @@ struct Writer {
     footer: Vec<KeyValue>,
 }
 
-/// The Parquet type and encoding of each column of a table: the same for
-/// every file of it.
+/// The Parquet leaf of each column of a table: the same for every file of
+/// it.
 struct TableTypes {
-    types: Vec<ParquetType>,
-    encodings: Vec<Encoding>,
+    descriptors: Vec<Descriptor>,
 }
 
 impl TableTypes {
     fn of(columns: &[(&str, Kind)]) -> TableTypes {
         let schema = schema_of(columns).to_arrow(CompatLevel::newest());
         let descriptor = to_parquet_schema(&schema).expect("Koga's columns have Parquet types");
-        TableTypes {
-            types: descriptor.fields().to_vec(),
-            encodings: columns.iter().map(|&(_, kind)| encoding(kind)).collect(),
-        }
+        // Every column is one leaf: a value, or a list of values.
+        assert_eq!(descriptor.columns().len(), columns.len());
+        TableTypes { descriptors: descriptor.columns().iter().map(|c| c.descriptor.clone()).collect() }
     }
 
     /// `engine`: with the engine stage's columns.
@@ -160,8 +135,8 @@ fn write_options() -> WriteOptions {
         // `row_number` (monotone in input order) lets readers skip row
         // groups in range queries and joins (figures in the README).
         statistics: StatisticsOptions::default(),
-        // Level 1: most of the size win of zstd at a fraction of the CPU.
-        compression: CompressionOptions::Zstd(ZstdLevel::try_new(1).ok()),
+        // Pages come compressed ([`compress_column`]); the footer says how.
+        compression: CompressionOptions::Zstd(ZstdLevel::try_new(ZSTD_LEVEL).ok()),
         version: Version::V1,
         data_page_size: None,
     }
@@ -185,79 +160,69 @@ fn open_parquet(path: &Path, columns: &[(&str, Kind)], provenance: &[(String, St
     Ok(Writer { file, footer })
 }
 
-/// Encodes and compresses a chunk as one row group. It runs on the worker
+/// Compresses a chunk's columns as one row group. It runs on the worker
 /// that built the chunk: the writer thread only appends finished pages, so
 /// it holds no core to itself however many workers run (compression is
 /// deterministic: the bytes are the same whichever thread makes them).
-fn encode(chunk: &Chunk, table: &TableTypes) -> Result<RowGroup, OutputError> {
-    let options = write_options();
-    let fail = |e: polars::error::PolarsError| OutputError::new("<encoding>", e);
+fn encode(chunk: Chunk, table: &TableTypes) -> Result<RowGroup, OutputError> {
+    let fail = |e: PolarsError| OutputError::new("<encoding>", e);
     let mut columns = Vec::with_capacity(chunk.arrays.len());
-    for ((array, parquet_type), &encoding) in chunk.arrays.iter().zip(&table.types).zip(&table.encodings) {
-        let leaves = match list_pages(array.as_ref(), parquet_type, options, encoding).map_err(fail)? {
-            Some(pages) => vec![pages],
-            None => array_to_columns(array, parquet_type.clone(), options, &[encoding])
-                .map_err(fail)?
-                .into_iter()
-                .map(|pages| pages.collect::<Result<Vec<Page>, _>>())
-                .collect::<Result<_, _>>()
-                .map_err(fail)?,
-        };
-        for pages in leaves {
-            let compressed = pages.into_iter().map(|page| compress_page(page, options.compression));
-            columns.push(compressed.collect::<Result<Vec<_>, _>>().map_err(fail)?);
-        }
+    for (column, descriptor) in chunk.arrays.into_iter().zip(&table.descriptors) {
+        columns.push(compress_column(column, descriptor).map_err(fail)?);
     }
     Ok(RowGroup { rows: chunk.rows, columns })
 }
 
 thread_local! {
-    /// The worker's zstd context, reused for every page it compresses.
-    /// polars-parquet's `compress` makes a new one per page, zeroing its
-    /// tables and the page's output bound each time; a frame is the same
-    /// bytes whichever context of the same level makes it.
-    static ZSTD: std::cell::RefCell<Option<(i32, zstd::bulk::Compressor<'static>)>> =
-        const { std::cell::RefCell::new(None) };
+    /// The worker's zstd context, reused for every page it compresses
+    /// (making one per page zeroes its tables each time); a frame is the
+    /// same bytes whichever context of the same level makes it.
+    static ZSTD: std::cell::RefCell<Option<zstd::bulk::Compressor<'static>>> = const { std::cell::RefCell::new(None) };
 }
 
-/// Compresses one page as polars-parquet's `compress` does, with the
-/// worker's zstd context (other codecs and V2 pages go to `compress`).
-fn compress_page(page: Page, compression: CompressionOptions) -> Result<CompressedPage, PolarsError> {
-    let CompressionOptions::Zstd(level) = compression else {
-        return Ok(compress(page, Vec::new(), compression)?);
-    };
-    let level = level.map(|l| l.compression_level()).unwrap_or_default();
-    let zstd = |input: &[u8]| -> Result<Vec<u8>, PolarsError> {
-        ZSTD.with_borrow_mut(|context| {
-            if context.as_ref().is_none_or(|(made, _)| *made != level) {
-                *context = Some((level, zstd::bulk::Compressor::new(level)?));
-            }
-            let (_, compressor) = context.as_mut().expect("a zstd context");
-            compressor.compress(input)
-        })
-        .map_err(|e| PolarsError::ComputeError(format!("zstd: {e}").into()))
-    };
-    Ok(match page {
-        Page::Data(data) if matches!(data.header(), DataPageHeader::V1(_)) => {
-            let num_rows = data.num_rows().expect("a written page knows its rows");
-            CompressedPage::Data(CompressedDataPage::new(
-                data.header().clone(),
-                CowBuffer::Owned(zstd(data.buffer())?),
-                Compression::Zstd,
-                data.buffer().len(),
-                data.descriptor.clone(),
-                num_rows,
-            ))
+/// Level 1: most of the size win of zstd at a fraction of the CPU.
+const ZSTD_LEVEL: i32 = 1;
+
+fn zstd(input: &[u8]) -> Result<Vec<u8>, PolarsError> {
+    ZSTD.with_borrow_mut(|context| {
+        if context.is_none() {
+            *context = Some(zstd::bulk::Compressor::new(ZSTD_LEVEL)?);
         }
-        Page::Dict(dict) => CompressedPage::Dict(CompressedDictPage::new(
-            CowBuffer::Owned(zstd(&dict.buffer)?),
-            Compression::Zstd,
-            dict.buffer.len(),
-            dict.num_values,
-            dict.is_sorted,
-        )),
-        page => compress(page, Vec::new(), compression)?,
+        context.as_mut().expect("a zstd context").compress(input)
     })
+    .map_err(|e| PolarsError::ComputeError(format!("zstd: {e}").into()))
+}
+
+/// A column's pages, compressed: its dictionary page, if any, then its
+/// data page.
+fn compress_column(column: Column, descriptor: &Descriptor) -> Result<Vec<CompressedPage>, PolarsError> {
+    let mut pages = Vec::with_capacity(2);
+    if let Some((entries, count)) = column.dictionary {
+        let body = zstd(&entries)?;
+        pages.push(CompressedPage::Dict(CompressedDictPage::new(
+            CowBuffer::Owned(body),
+            Compression::Zstd,
+            entries.len(),
+            count,
+            false,
+        )));
+    }
+    let header = DataPageHeader::V1(DataPageHeaderV1 {
+        num_values: column.num_values as i32,
+        encoding: column.encoding.into(),
+        definition_level_encoding: Encoding::Rle.into(),
+        repetition_level_encoding: Encoding::Rle.into(),
+        statistics: Some(column.statistics),
+    });
+    pages.push(CompressedPage::Data(CompressedDataPage::new(
+        header,
+        CowBuffer::Owned(zstd(&column.data)?),
+        Compression::Zstd,
+        column.data.len(),
+        descriptor.clone(),
+        column.rows,
+    )));
+    Ok(pages)
 }
 
 /// A column's finished pages, handed to the file writer one by one.
@@ -557,8 +522,8 @@ impl Sink for ParquetSink {
 
     fn prepare(batch: &[Annotated], columns: &Columns) -> Result<Self::Prepared, OutputError> {
         let (puzzles, fires) = rayon::join(
-            || encode(&puzzles_chunk(&ParquetArrays, batch, columns), TableTypes::puzzles(columns.engine)),
-            || encode(&fires_chunk(&ParquetArrays, batch, columns), TableTypes::fires()),
+            || encode(puzzles_chunk(&PageBuilder, batch, columns), TableTypes::puzzles(columns.engine)),
+            || encode(fires_chunk(&PageBuilder, batch, columns), TableTypes::fires()),
         );
         Ok((puzzles?, fires?))
     }
@@ -631,156 +596,41 @@ impl Sink for ParquetSink {
     }
 }
 
-/// Builds the tables' polars-arrow arrays: Arrow's newer string views, and
-/// Koga's vocabulary as dictionary arrays built without hashing.
-struct ParquetArrays;
-
-impl ArrayBuilder for ParquetArrays {
-    type Array = Box<dyn Array>;
-
-    fn int64(&self, values: Vec<i64>) -> Box<dyn Array> {
-        PrimitiveArray::<i64>::from_vec(values).boxed()
-    }
-
-    fn int32(&self, values: impl Iterator<Item = Option<i32>>) -> Box<dyn Array> {
-        values.collect::<PrimitiveArray<i32>>().boxed()
-    }
-
-    fn bool(&self, values: Vec<bool>) -> Box<dyn Array> {
-        BooleanArray::from_slice(values).boxed()
-    }
-
-    fn nullable_bool(&self, values: impl Iterator<Item = Option<bool>>) -> Box<dyn Array> {
-        values.collect::<BooleanArray>().boxed()
-    }
-
-    fn text<'a>(&self, len: usize, values: impl Iterator<Item = Option<&'a str>>) -> Box<dyn Array> {
-        let mut array = MutableBinaryViewArray::<str>::with_capacity(len);
-        for value in values {
-            array.push(value);
-        }
-        Utf8ViewArray::from(array).boxed()
-    }
-
-    /// The dictionary holds only the entries the chunk uses, so each row
-    /// group's dictionary and statistics describe its own values.
-    fn vocabulary(&self, vocabulary: &[&str], entries: &[Option<u8>]) -> Box<dyn Array> {
-        let mut used = vec![false; vocabulary.len()];
-        for &entry in entries.iter().flatten() {
-            used[usize::from(entry)] = true;
-        }
-        let mut keys = vec![0u8; vocabulary.len()];
-        let mut values = MutableBinaryViewArray::<str>::with_capacity(vocabulary.len());
-        for (entry, _) in used.iter().enumerate().filter(|(_, &used)| used) {
-            keys[entry] = values.len() as u8;
-            values.push_value(vocabulary[entry]);
-        }
-        let keys: PrimitiveArray<u8> =
-            entries.iter().map(|entry| entry.map(|entry| keys[usize::from(entry)])).collect();
-        let dtype = ArrowDataType::Dictionary(IntegerType::UInt8, Box::new(ArrowDataType::Utf8View), false);
-        DictionaryArray::try_new(dtype, keys, Utf8ViewArray::from(values).boxed())
-            .expect("every key indexes the dictionary")
-            .boxed()
-    }
-
-    fn words<'a, I: Iterator<Item = &'a str>>(&self, lists: impl Iterator<Item = Option<I>>) -> Box<dyn Array> {
-        list_array(lists, |words: Vec<&str>| self.text(words.len(), words.into_iter().map(Some)))
-    }
-
-    fn vocabulary_lists<I: Iterator<Item = u8>>(
-        &self,
-        vocabulary: &[&str],
-        lists: impl Iterator<Item = Option<I>>,
-    ) -> Box<dyn Array> {
-        let keys = lists.map(|items| items.map(|items| items.map(Some)));
-        list_array(keys, |keys: Vec<Option<u8>>| self.vocabulary(vocabulary, &keys))
-    }
-
-    fn int32_lists<I: Iterator<Item = Option<i32>>>(&self, lists: impl Iterator<Item = Option<I>>) -> Box<dyn Array> {
-        list_array(lists, |items: Vec<Option<i32>>| self.int32(items.into_iter()))
-    }
-}
-
-/// A list array: `lists` gives each row's items (`None`: a null row),
-/// `values` turns the flattened items into the list's values.
-fn list_array<T, I>(
-    lists: impl Iterator<Item = Option<I>>,
-    values: impl FnOnce(Vec<T>) -> Box<dyn Array>,
-) -> Box<dyn Array>
-where
-    I: Iterator<Item = T>,
-{
-    let rows = lists.size_hint().0;
-    let mut offsets = Vec::with_capacity(rows + 1);
-    offsets.push(0i64);
-    let mut items = Vec::with_capacity(rows * 2);
-    let mut valid = Vec::with_capacity(rows);
-    for list in lists {
-        valid.push(list.is_some());
-        items.extend(list.into_iter().flatten());
-        offsets.push(items.len() as i64);
-    }
-    let values = values(items);
-    let validity = valid.contains(&false).then(|| Bitmap::from_iter(valid));
-    let dtype = ArrowDataType::LargeList(Box::new(ArrowField::new("item".into(), values.dtype().clone(), true)));
-    let offsets = OffsetsBuffer::try_from(offsets).expect("offsets grow");
-    ListArray::<i64>::new(dtype, offsets, values, validity).boxed()
-}
-
 #[cfg(test)]
 mod tests {
+    use polars::prelude::{ParquetReader, SerReader};
+    use proptest::prelude::*;
+
     use super::*;
+    use crate::table::ArrayBuilder;
 
-    #[test]
-    fn a_vocabulary_column_holds_only_the_entries_it_uses() {
-        let column = ParquetArrays.vocabulary(&["ok", "error", "other"], &[Some(2), None, Some(0), Some(2)]);
-        let column = column.as_any().downcast_ref::<DictionaryArray<u8>>().unwrap();
-        let values = column.values().as_any().downcast_ref::<Utf8ViewArray>().unwrap();
-        assert_eq!(values.values_iter().collect::<Vec<_>>(), ["ok", "other"]);
-        let keys: Vec<Option<u8>> = column.keys().iter().map(|key| key.copied()).collect();
-        assert_eq!(keys, [Some(1), None, Some(0), Some(1)]);
+    /// An Int64 column written as a one-column file and read back by polars.
+    fn round_trip(values: Vec<i64>) -> Vec<i64> {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("column.parquet");
+        let columns = [("n", Kind::Int64)];
+        let mut writer = open_parquet(&path, &columns, &[]).unwrap();
+        let chunk = table::Chunk { rows: values.len(), arrays: vec![PageBuilder.int64(values)] };
+        write_row_group(&mut writer, &path, encode(chunk, &TableTypes::of(&columns)).unwrap()).unwrap();
+        close(writer, &path).unwrap();
+        let frame = ParquetReader::new(File::open(&path).unwrap()).finish().unwrap();
+        frame.column("n").unwrap().i64().unwrap().into_no_null_iter().collect()
     }
 
-    #[test]
-    fn list_columns_keep_empty_and_null_rows_apart() {
-        let lists = [Some(vec!["a", "b"]), Some(vec![]), None];
-        let column = ParquetArrays.words(lists.iter().map(|list| list.as_ref().map(|words| words.iter().copied())));
-        let column = column.as_any().downcast_ref::<ListArray<i64>>().unwrap();
-        assert_eq!(column.offsets().as_slice(), [0, 2, 2, 2]);
-        assert_eq!((column.is_null(1), column.is_null(2)), (false, true));
-    }
-
-    #[test]
-    fn every_column_is_declared_with_the_type_it_is_built_with() {
-        let fen = "4r3/1k6/pp3r2/1b2P2p/3R1p2/P1R2P2/1P4PP/6K1 w - - 0 35";
-        let batch = crate::input::RowBatch::of(&[&["000Zo", fen, "e5f6 e8e1 g1f2 e1f1"], &["bad", "8/8 w", "e2e4"]]);
-        let columns = Columns { puzzle_id: 0, fen: 1, moves: 2, ..Columns::default() };
-        let filter = crate::annotate::RowFilter::default();
-        let rows: Vec<Annotated> = batch
-            .rows()
-            .map(|row| crate::annotate::annotate_row(row, &columns, crate::LineForm::Puzzle, &filter))
-            .collect();
-        // Dictionary arrays are written as their values' type.
-        let physical = |dtype: &ArrowDataType| match dtype {
-            ArrowDataType::Dictionary(_, values, _) => (**values).clone(),
-            ArrowDataType::LargeList(item) => match item.dtype() {
-                ArrowDataType::Dictionary(_, values, _) => {
-                    ArrowDataType::LargeList(Box::new(ArrowField::new(item.name.clone(), (**values).clone(), true)))
-                }
-                _ => dtype.clone(),
-            },
-            other => other.clone(),
-        };
-        for (chunk, declared) in [
-            (puzzles_chunk(&ParquetArrays, &rows, &columns), PUZZLES_COLUMNS.to_vec()),
-            (fires_chunk(&ParquetArrays, &rows, &columns), fires_columns()),
-        ] {
-            assert!(chunk.rows > 0);
-            assert_eq!(chunk.arrays.len(), declared.len());
-            for (array, (name, kind)) in chunk.arrays.iter().zip(&declared) {
-                assert_eq!(array.len(), chunk.rows, "{name}");
-                assert_eq!(physical(array.dtype()), dtype(*kind).to_arrow(CompatLevel::newest()), "{name}");
-            }
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 64, failure_persistence: None, ..Default::default() })]
+        /// Row numbers (climbing, with repeats: a puzzle's fires) are
+        /// delta-encoded, any integers read back as written.
+        #[test]
+        fn int64_columns_read_back(
+            steps in proptest::collection::vec(0i64..3, 1..700),
+            start in -5i64..1_000_000,
+            wild in proptest::collection::vec(any::<i64>(), 1..300),
+        ) {
+            let climbing: Vec<i64> = steps.iter().scan(start, |n, step| { *n += step; Some(*n) }).collect();
+            prop_assert_eq!(PageBuilder.int64(climbing.clone()).encoding, Encoding::DeltaBinaryPacked);
+            prop_assert_eq!(round_trip(climbing.clone()), climbing);
+            prop_assert_eq!(round_trip(wild.clone()), wild);
         }
     }
 }

@@ -12,7 +12,9 @@
 //! - After our move we newly menace an enemy piece worth at least as much as
 //!   ours, or give check.
 //! - Roles: `threatened` (our piece left en prise), `attacker` and `targets`
-//!   (our new threat).
+//!   (our new threat: of several, the piece the line goes on to take; on a
+//!   check, the piece the check wins, that the line takes later, where
+//!   there is one, else the king).
 //!
 //! Judged by hand:
 //! - Before: 18 of 20 random dev fires (seed 7): the misses (06G8N, 03HqP)
@@ -27,7 +29,7 @@ use shakmaty::{Bitboard, Position, Role};
 use crate::board::{self, relative_squares};
 use crate::facts::PlyFacts;
 use crate::tactics::{Detector, Fire, Label, Roles, Run};
-use crate::threats::new_threats;
+use crate::threats::{new_threats, Threat};
 
 pub const DETECTOR: Detector = Detector { labels: &[Label::CounterThreat], run: Run::Move(detect) };
 
@@ -58,10 +60,19 @@ pub fn detect(facts: &PlyFacts, fires: &mut Vec<Fire>) {
     });
     let Some(threatened) = threatened.max_by_key(|&sq| board::value_at(before, sq)) else { return };
     let at_stake = board::value_at(before, threatened);
-    let answer = new_threats(facts)
-        .into_iter()
-        .find(|t| t.target_value >= at_stake || facts.after.board().role_at(t.target) == Some(Role::King));
-    let Some(answer) = answer else { return };
+    let is_king = |t: &Threat| facts.after.board().role_at(t.target) == Some(Role::King);
+    let threats = new_threats(facts);
+    // The threat that answers: a piece worth at least ours, the one the
+    // line goes on to take first; a check answers too, and names the piece
+    // it wins (the line takes it later) where it wins one.
+    let pieces = threats.iter().filter(|t| !is_king(t) && t.target_value >= at_stake);
+    let won = threats.iter().filter(|t| !is_king(t) && facts.later_capture_of(t.target).is_some());
+    let answer = pieces
+        .clone()
+        .find(|t| facts.later_capture_of(t.target).is_some())
+        .or_else(|| pieces.clone().next())
+        .or_else(|| threats.iter().find(|t| is_king(t)).map(|check| won.clone().next().unwrap_or(check)));
+    let Some(answer) = answer.copied() else { return };
     let roles = Roles {
         threatened: Some(threatened),
         attacker: Some(answer.attacker),
@@ -73,7 +84,7 @@ pub fn detect(facts: &PlyFacts, fires: &mut Vec<Fire>) {
 
 #[cfg(test)]
 mod tests {
-    use crate::tactics::testing::{assert_fires, assert_silent, fires_on};
+    use crate::tactics::testing::{assert_fires, assert_roles, assert_silent, fires_on};
 
     #[test]
     fn real_counter_threats() {
@@ -91,6 +102,18 @@ mod tests {
             .unwrap();
         assert_eq!(fire.roles.threatened.unwrap().to_string(), "b6");
         assert_eq!(fire.roles.targets, shakmaty::Bitboard::from_square(shakmaty::Square::D6));
+        // Lichess 07h6r: Nh5+ leaves the f8 knight en prise and checks; the
+        // check wins the f4 queen (Nxf4 later), which is named, not the king.
+        assert_roles(
+            "counterThreat",
+            (
+                "07h6r",
+                "1r5k/2p3b1/3pQNp1/6P1/q7/7P/5P2/4R1K1 b - - 0 39",
+                "a4f4 e6e8 b8e8 e1e8 g7f8 e8f8 h8g7 f6h5 g7f8 h5f4",
+                7,
+            ),
+            &[("threatened", "f8"), ("attacker", "h5"), ("targets", "f4")],
+        );
     }
 
     #[test]

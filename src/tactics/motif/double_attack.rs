@@ -6,7 +6,11 @@
 //!   than its attacker.
 //! - It also newly threatens mate: were the opponent to pass, we would mate
 //!   in one with a move other than taking the menaced piece; before our
-//!   move we had no such mate.
+//!   move we had no such mate, nor before the opponent's move where we
+//!   answer its check (a threat only the check hid is old: Lichess 06l5X,
+//!   ...Kb6 escapes the check onto the a5 rook with the back-rank mate that
+//!   stood before Qf3+; dev fires 94 -> 91, the other two 03j2L and 03Xp2
+//!   take the checking queen with the old mate standing).
 //! - The opponent cannot meet both: our next move takes the menaced piece
 //!   (where it stood) or mates.
 //! - Two threats on two pieces by two of our pieces at once is the
@@ -14,7 +18,10 @@
 //!   that did not move is one its line was unmasked for.
 //! - A discovered check on the same move outranks it (arbitration).
 //! - Roles: `moved` (where the moved piece landed), `attacker` (the piece
-//!   that would mate, where it is another than the moved one), `targets`
+//!   whose unmasked line menaces the target, where the moved piece does not;
+//!   else the piece that would mate, where it is another than the moved
+//!   one: with three pieces of ours at work, the one-square role names the
+//!   one that wins the material), `targets`
 //!   (every newly menaced piece), `victim` (the menaced piece our next move
 //!   takes, if it does). Its stake is the victim's value; `gain` is what
 //!   the line nets (`crate::net`).
@@ -27,10 +34,10 @@
 
 use shakmaty::{Bitboard, Chess, Move, Position};
 
-use crate::board::value_at;
+use crate::board::{self, value_at};
 use crate::facts::PlyFacts;
 use crate::tactics::{Detector, Fire, Label, Roles, Run};
-use crate::threats::{cashed_target, new_threats};
+use crate::threats::{cashed_target, new_threats, Threat};
 
 pub const DETECTOR: Detector = Detector { labels: &[Label::DoubleAttack], run: Run::Move(detect) };
 
@@ -40,8 +47,8 @@ pub fn detect(facts: &PlyFacts, fires: &mut Vec<Fire>) {
     }
     let Some(next) = facts.at.next_own() else { return };
     let after = facts.after.board();
-    let targets: Bitboard =
-        new_threats(facts).iter().map(|t| t.target).filter(|&t| !after.kings().contains(t)).collect();
+    let threats: Vec<Threat> = new_threats(facts).into_iter().filter(|t| !after.kings().contains(t.target)).collect();
+    let targets: Bitboard = threats.iter().map(|t| t.target).collect();
     if targets.is_empty() {
         return;
     }
@@ -51,12 +58,20 @@ pub fn detect(facts: &PlyFacts, fires: &mut Vec<Fire>) {
         return;
     }
     let Some(mate) = facts.ours_to_move_after().and_then(|passed| mate_in_one(passed, targets)) else { return };
-    if mate_in_one(facts.before, Bitboard::EMPTY).is_some() {
+    if mate_in_one(facts.before, Bitboard::EMPTY).is_some() || mate_hidden_by_check(facts) {
         return;
     }
+    // The piece that menaces the target, where it is not the moved one (its
+    // line was unmasked): it wins the material, so it is named before the
+    // piece that would mate.
+    let unmasked = threats
+        .iter()
+        .filter(|t| t.attacker != facts.to && !threats.iter().any(|m| m.target == t.target && m.attacker == facts.to))
+        .find(|t| victim.is_none_or(|v| v == t.target))
+        .map(|t| t.attacker);
     let roles = Roles {
         moved: Some(facts.to),
-        attacker: mate.from().filter(|&from| from != facts.to),
+        attacker: unmasked.or(mate.from().filter(|&from| from != facts.to)),
         targets,
         victim,
         ..Roles::default()
@@ -66,6 +81,16 @@ pub fn detect(facts: &PlyFacts, fires: &mut Vec<Fire>) {
         Some(victim) => fire.with_stake(value_at(after, victim)),
         None => fire,
     });
+}
+
+/// We answer a check, and before the opponent's checking move we had a
+/// mate in one already: only the check hid that threat, which is old.
+fn mate_hidden_by_check(facts: &PlyFacts) -> bool {
+    if !facts.before.is_check() {
+        return false;
+    }
+    let Some(check) = facts.at.previous() else { return false };
+    board::swap_turn(check.before()).is_some_and(|ours| mate_in_one(&ours, Bitboard::EMPTY).is_some())
 }
 
 /// A mating move for the side to move in `pos`, other than a capture on
@@ -101,6 +126,13 @@ mod tests {
             ("dev", "r2q1rk1/5ppp/1np5/p1b5/2p1B3/P7/1P3PPP/R1BQ1RK1 b - - 1 17", "d8f6 d1h5 h7h6 h5c5", 1),
             &[("moved", "h5"), ("targets", "c5"), ("victim", "c5")],
         );
+        // Lichess 00jCD: ...Ng4 unmasks the e7 bishop on the g5 bishop and
+        // threatens ...Qxh2#: the unmasked bishop wins the target.
+        assert_roles(
+            "doubleAttack",
+            ("00jCD", "r4r1k/ppp1b1pp/3qQn2/6B1/8/2N5/PPP2PPP/R4RK1 w - - 3 14", "e6b3 f6g4 g2g3 e7g5", 1),
+            &[("moved", "g4"), ("attacker", "e7"), ("targets", "g5"), ("victim", "g5")],
+        );
     }
 
     #[test]
@@ -111,6 +143,9 @@ mod tests {
                 // One piece attacking two is a fork, not a double attack.
                 ("000rO", "3R4/8/K7/pB2b3/1p6/1P2k3/3p4/8 w - - 4 58", "a6a5 e5c7 a5b4 c7d8", 1),
                 ("001wr", "r4rk1/p3ppbp/Pp1q1np1/3PpbB1/2B5/2N5/1PPQ1PPP/3RR1K1 w - - 4 18", "f2f3 d6c5 g1h1 c5c4", 1),
+                // Lichess 06l5X: ...Kb6 escapes Qf3+ onto the a5 rook; the
+                // back-rank mate it threatens stood before the check.
+                ("06l5X", "5r2/1k3p1p/4qQ2/R7/3p4/P7/1P3PPP/6K1 w - - 1 31", "f6f3 b7b6 g2g3 b6a5", 1),
                 // A discovered check outranks it (golden dc-knight-unmasks-rook).
                 ("constructed", "4k3/pp3ppp/8/8/4N3/8/PP3PPP/4R1K1 b - - 0 30", "h7h6 e4d6", 1),
                 // Two pieces attacked by the moved and an unmasked piece: the

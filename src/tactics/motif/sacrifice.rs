@@ -14,7 +14,9 @@
 //!   00ZPK: Rxf7+ gives the rook, not the Rxf7+ that follows).
 //! - Not when any opponent move after the key move promotes: that material
 //!   was lost, not given.
-//! - Roles: `moved` (where the given-up piece went).
+//! - Roles: `moved` (where our moving piece landed), `threatened` (the
+//!   piece given up, where the opponent's reply takes another piece than
+//!   the moved one: our move left it en prise).
 //!
 //! Koga and Lichess:
 //! - Lichess 1,529, Koga 1,529, both 1,529: precision, recall and F1 1.000.
@@ -28,7 +30,7 @@
 //!   ply 3 or later): 0ATXI ...Rd8 gives nothing, the queens come off a few
 //!   moves later with checks between.
 
-use crate::facts::PlyFacts;
+use crate::facts::{capture_square, PlyFacts};
 use crate::line::Cursor;
 use crate::tactics::{Detector, Fire, Label, Roles, Run};
 
@@ -50,7 +52,11 @@ pub fn detect(facts: &PlyFacts, fires: &mut Vec<Fire>) {
     }
     let opponent_promotes = facts.line.key().later().any(|p| !p.is_solver() && p.mv().is_promotion());
     if !opponent_promotes {
-        fires.push(Fire::at(facts, Label::Sacrifice).with_roles(Roles { moved: Some(facts.to), ..Roles::default() }));
+        // The piece given up: the one the reply takes, where it is not the
+        // moved piece (our move left it en prise).
+        let taken = facts.at.reply().map(|r| r.mv()).filter(|m| m.is_capture()).map(capture_square);
+        let roles = Roles { moved: Some(facts.to), threatened: taken.filter(|&sq| sq != facts.to), ..Roles::default() };
+        fires.push(Fire::at(facts, Label::Sacrifice).with_roles(roles));
     }
 }
 
@@ -73,7 +79,7 @@ fn gives_for_good(facts: &PlyFacts, given: Cursor, down: Cursor) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use crate::tactics::testing::{assert_fires, assert_silent};
+    use crate::tactics::testing::{assert_fires, assert_roles, assert_silent};
 
     #[test]
     fn real_puzzles() {
@@ -93,6 +99,18 @@ mod tests {
                 // ...Rb1+ gives the rook for ...Nc2#.
                 ("00Cwz", "1r5r/5pk1/4p3/2Np2PP/p1nP4/n1P5/P3B3/K1R4R w - - 2 34", "c5a4 b8b1 c1b1 a3c2", 1),
             ],
+        );
+        // Lichess 001xO: ...bxc5 gives the c8 rook, left en prise: it is named.
+        assert_roles(
+            "sacrifice",
+            ("001xO", "k1r1b3/p1r1nppp/1p1qpn2/2Np4/1P1P4/PQRBPN2/5PPP/2R3K1 w - - 0 19", "d3a6 b6c5 a6c8 c5c4", 1),
+            &[("moved", "c5"), ("threatened", "c8")],
+        );
+        // Lichess 008LT: Nf7+ gives the knight itself.
+        assert_roles(
+            "sacrifice",
+            ("008LT", "r4rk1/6p1/b3p1nN/p1pp4/1p3P1q/3P1Q1B/PPP2PK1/R6R b - - 0 26", "g8h8 h6f7 f8f7 h3e6", 1),
+            &[("moved", "f7"), ("threatened", "")],
         );
         assert_silent(
             "sacrifice",

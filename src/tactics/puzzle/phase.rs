@@ -83,12 +83,16 @@ fn mixed(board: &Board) -> bool {
 /// over the 49 2×2 blocks of the board.
 fn mixedness_of(white: Bitboard, black: Bitboard) -> u32 {
     let mut total = 0;
+    let occupied = white | black;
     for rank in 0..7 {
         for file in 0..7 {
             // The block whose lower left square is (file, rank): that square,
-            // its right neighbour and the two above them.
+            // its right neighbour and the two above them. An empty block
+            // scores nothing.
             let block = Bitboard(0x303 << (8 * rank + file));
-            total += block_score((block & white).count() as u32, (block & black).count() as u32, rank + 1);
+            if (block & occupied).any() {
+                total += block_score((block & white).count() as u32, (block & black).count() as u32, rank + 1);
+            }
         }
     }
     total

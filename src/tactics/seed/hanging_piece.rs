@@ -17,7 +17,8 @@
 //! - Plain recapture (spec §3): if the opponent's previous move captured, on
 //!   the same square, a piece worth at least as much as the one we take, our
 //!   capture only restores the balance — not a hanging piece.
-//! - Coexists with fork and skewer; outranks a bare deflection (arbitration).
+//! - Coexists with fork and skewer; outranks a bare deflection, one that
+//!   wins no more than the hanging capture (arbitration, spec §4).
 //! - Roles: `victim` (the piece taken), `moved` (our capturer's square).
 //!   `gain` is what the capture nets once its exchange is over
 //!   (`crate::net`).

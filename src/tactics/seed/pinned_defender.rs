@@ -30,6 +30,9 @@
 //!   (the pinned guard), `pinner` (our piece holding it), `behind` (king or more valuable
 //!   piece it is pinned to). Its stake (what arbitration weighs) is the
 //!   victim's value; `gain` is the net (`crate::net`).
+//! - A follow-up capture of a man an earlier fire of the line named is a
+//!   payoff fire (spec §2): its `collects` holds that fire's ply (19 of the
+//!   142 dev follow-ups; Lichess 05cR1: Rxg5 collects the pin of Bg5).
 //!
 //! Judged by hand:
 //! - Before the rules that a guard must really be tied down: 17 of 20

@@ -31,9 +31,19 @@
 //! - Line too short (no later solver move): still a trap when the piece has
 //!   exactly one flight square and we win it there — the fallback fire,
 //!   which gives way to any other tactic but a counter-threat.
+//! - A repeat is no new trap: where the same piece, unmoved since, stood
+//!   trapped by our previous move (the rules above held there), it does
+//!   not fire again.
 //! - Supporting label: a pin or pinnedDefender on the same target, a fork,
 //!   a hangingPiece or an insufficientlyDefended on the same move takes the
-//!   spotlight (arbitration).
+//!   spotlight (arbitration), where it names the trapped piece or wins more
+//!   than the trap: a capture of another piece of equal value is no richer
+//!   tactic, and both stay (Lichess 0AxI1: Rxc7 takes one knight and traps
+//!   the other; 2 dev fires more, Lichess F1 0.902 unchanged).
+//! - An attack that stood before our move is any legal capture, as seed 001
+//!   words it ("a piece that could already legally capture the target"),
+//!   even one that loses: the issue asking to count only winning captures
+//!   would change the seed's text, and is left to it.
 //! - Roles: `targets` (the trapped piece, where it stands after our move),
 //!   `attacker` (a new attacker), `escapes` (every square it could flee to,
 //!   each of which loses it; empty when it has no legal move). Its stake is the
@@ -49,6 +59,10 @@
 //!   (seed 23) are the tactic, all 15 name the trapped piece and every losing
 //!   flight square. Misses: the same trap again on a forced king move after the
 //!   trapping move (08V6a ply 3, 08rJ8 ply 3).
+//! - Repeats on the unmoved piece left out: 221 dev fires, now 210 (12
+//!   repeats in 11 puzzles, each puzzle keeping its first trap; Lichess F1
+//!   0.902 unchanged). 4 read (01BrE, 02Nzx, 04XTY, 08oZy): each the piece
+//!   the earlier move trapped, standing where it stood.
 
 use shakmaty::{Bitboard, Chess, Move, Position, Square};
 
@@ -66,10 +80,25 @@ pub fn detect(facts: &PlyFacts, fires: &mut Vec<Fire>) {
     let candidates = after.by_color(facts.them) & !after.kings() & !after.pawns();
     for target in relative_squares(candidates, facts.them) {
         if let Some(fire) = judge(facts, target) {
+            if stood_trapped(facts, target) {
+                continue;
+            }
             fires.push(fire);
             return;
         }
     }
+}
+
+/// The same piece, unmoved since, stood trapped by our previous move
+/// already: a trap found there again is a repeat, not a new tactic.
+fn stood_trapped(facts: &PlyFacts, target: Square) -> bool {
+    let Some(reply) = facts.at.previous() else { return false };
+    let Some(previous) = reply.previous().filter(|p| p.is_solver()) else { return false };
+    if reply.mv().to() == target {
+        return false; // it came here on the opponent's last move
+    }
+    let earlier = PlyFacts::new(previous, facts.balances);
+    !earlier.gives_check() && judge(&earlier, target).is_some()
 }
 
 fn judge(facts: &PlyFacts, target: Square) -> Option<Fire> {
@@ -176,6 +205,15 @@ mod tests {
     }
 
     #[test]
+    fn a_capture_of_another_piece_of_equal_value_does_not_explain_the_trap() {
+        // Lichess 0AxI1: ...Rxc7 takes the c7 knight (hanging) and traps the
+        // c8 knight; Nxa7 Nxa7 collects it. Lichess tags trappedPiece.
+        let (fen, moves) = ("2br1qk1/ppN1rpbp/2nN2p1/5p2/3P4/1PP3P1/P4PBP/R2Q1RK1 w - - 1 18", "d6c8 e7c7 c8a7 c6a7");
+        let got = labels_on(fen, moves, 1);
+        assert!(got.contains(&"trappedPiece") && got.contains(&"hangingPiece"), "{got:?}");
+    }
+
+    #[test]
     fn a_king_that_could_not_take_is_no_old_attacker() {
         // Lichess 07MXx: the b8 king attacked the a7 knight, but the d4 queen
         // guarded it; ...c5 blocks her diagonal, and the knight has no square.
@@ -220,6 +258,21 @@ mod tests {
             .find(|f| f.label.name() == "trappedPiece")
             .unwrap();
         assert_eq!(fire.roles.escapes, shakmaty::Bitboard::from_square(shakmaty::Square::E4));
+    }
+
+    #[test]
+    fn a_trap_found_again_on_the_unmoved_piece_is_a_repeat() {
+        // Lichess 02Nzx: Kf8 leaves the b3 bishop trapped (...a4 cannot be
+        // stopped); after Rxe8+ Bxe8 it stands trapped still, unmoved.
+        let (fen, moves) =
+            ("r3r3/2pbkp1p/2p2p2/1pb1P3/p7/1BN5/PPP2PPP/2KRR3 w - - 0 15", "e5f6 e7f8 e1e8 d7e8 b3a4 b5a4");
+        assert!(labels_on(fen, moves, 1).contains(&"trappedPiece"));
+        assert!(!labels_on(fen, moves, 3).contains(&"trappedPiece"));
+        // Lichess 08oZy: ...Bxe5 traps the g7 knight; ...f6 again is no new trap.
+        let (fen, moves) =
+            ("r2r2k1/bb3pNp/p5n1/1p1p4/1P2n1qP/P2QPN2/1B3PP1/RB3RK1 w - - 1 20", "f3e5 g6e5 b2e5 f7f6 g7f5 g4f5");
+        assert!(labels_on(fen, moves, 1).contains(&"trappedPiece"));
+        assert!(!labels_on(fen, moves, 3).contains(&"trappedPiece"));
     }
 
     #[test]

@@ -1,0 +1,703 @@
+//! A row group's columns encoded straight from the rows, with no Arrow
+//! array in between.
+//!
+//! [`crate::table`] decides what goes into each column; [`PageBuilder`]
+//! writes it as the body of one Parquet data page (version 1) and, where
+//! values repeat, a dictionary page, with the page's statistics. What a
+//! column holds (its [`crate::table::Kind`]) fixes the encoding:
+//!
+//! | kind | encoding |
+//! |---|---|
+//! | climbing integers (row numbers) | delta, bit-packed |
+//! | booleans, distinct text, lists of plies (`theme_plies`) | plain |
+//! | integers that repeat (ratings, plies, gains) | dictionary, in order of first appearance |
+//! | repeated text, input words (themes, opening tags) | dictionary, in order of first appearance |
+//! | Koga's vocabulary (labels, squares, status) | dictionary of the entries used, in vocabulary order |
+//!
+//! Every column is optional (nullable) in the schema; a list column is an
+//! optional list of optional items. Definition and repetition levels, and
+//! dictionary keys, use the run-length / bit-packed hybrid encoding
+//! ([`encode_hybrid`]).
+//! Statistics (min, max, null count) describe the values in the page, so
+//! that readers can prune row groups and pages; for a list column the null
+//! count counts the slots (items, empty and null lists) that hold no value.
+
+use polars_parquet::parquet::statistics::ParquetStatistics;
+use polars_parquet::write::Encoding;
+
+use crate::table::ArrayBuilder;
+
+/// One column of a row group, encoded and not yet compressed.
+pub(super) struct Column {
+    /// The dictionary page's body (plain values) and how many it holds.
+    pub dictionary: Option<(Vec<u8>, usize)>,
+    /// The data page's body: levels, then values or dictionary keys.
+    pub data: Vec<u8>,
+    /// Slots in the page: one per row, or per item of a list column (an
+    /// empty or null list is one slot).
+    pub num_values: usize,
+    pub rows: usize,
+    pub encoding: Encoding,
+    pub statistics: ParquetStatistics,
+}
+
+/// Definition levels of a flat column: 0 for a null, 1 for a value.
+const FLAT_VALUE: u32 = 1;
+/// Definition levels of a list column: a null list, an empty list, a null
+/// item, an item.
+const NULL_LIST: u32 = 0;
+const EMPTY_LIST: u32 = 1;
+const NULL_ITEM: u32 = 2;
+const ITEM: u32 = 3;
+
+/// The levels of a column's slots, as they are gathered.
+struct Levels {
+    /// Repetition levels, for a list column.
+    repetition: Option<Packed>,
+    definition: Packed,
+    /// The definition level of a value.
+    value: u32,
+    nulls: usize,
+    rows: usize,
+}
+
+impl Levels {
+    fn flat(rows: usize) -> Levels {
+        Levels { repetition: None, definition: Packed::new(1, rows), value: FLAT_VALUE, nulls: 0, rows: 0 }
+    }
+
+    fn list(rows: usize) -> Levels {
+        Levels {
+            repetition: Some(Packed::new(1, rows * 2)),
+            definition: Packed::new(bit_width(ITEM), rows * 2),
+            value: ITEM,
+            nulls: 0,
+            rows: 0,
+        }
+    }
+
+    /// A row of a flat column.
+    #[inline]
+    fn row(&mut self, present: bool) {
+        self.rows += 1;
+        self.nulls += usize::from(!present);
+        self.definition.push(u32::from(present));
+    }
+
+    #[inline]
+    fn slot(&mut self, repetition: u32, definition: u32) {
+        if let Some(levels) = &mut self.repetition {
+            levels.push(repetition);
+        }
+        self.definition.push(definition);
+        self.nulls += usize::from(definition != self.value);
+    }
+
+    /// A row of a list column: `item` is called on each present item.
+    fn list_row<T>(&mut self, list: Option<impl Iterator<Item = Option<T>>>, mut item: impl FnMut(T)) {
+        self.rows += 1;
+        let Some(items) = list else { return self.slot(0, NULL_LIST) };
+        let mut first = true;
+        for value in items {
+            match value {
+                Some(value) => {
+                    self.slot(u32::from(!first), ITEM);
+                    item(value);
+                }
+                None => self.slot(u32::from(!first), NULL_ITEM),
+            }
+            first = false;
+        }
+        if first {
+            self.slot(0, EMPTY_LIST);
+        }
+    }
+
+    /// Slots in the page.
+    fn slots(&self) -> usize {
+        self.definition.count
+    }
+
+    /// The page's levels: repetition levels (for a list), then definition
+    /// levels, each with its byte length, as a version-1 page starts.
+    fn write(self, out: &mut Vec<u8>) {
+        for levels in self.repetition.into_iter().chain([self.definition]) {
+            let length_at = out.len();
+            out.extend_from_slice(&[0; 4]);
+            levels.write(out);
+            let length = (out.len() - length_at - 4) as u32;
+            out[length_at..length_at + 4].copy_from_slice(&length.to_le_bytes());
+        }
+    }
+}
+
+/// Bits for values up to `max`.
+fn bit_width(max: u32) -> u32 {
+    u32::BITS - max.leading_zeros()
+}
+
+/// Values of a fixed bit width in Parquet's run-length / bit-packed hybrid
+/// encoding, packed as they come: groups of eight values, from the least
+/// significant bit. Written out ([`Packed::write`]) as one RLE run where
+/// all are the same (a column without nulls, say), else as bit-packed runs
+/// of at most 8,192 values (polars-parquet's bound: some readers buffer a
+/// run whole), the last padded with zeros. Finding shorter RLE runs would
+/// cost a scan per value for bytes that zstd shrinks anyway.
+struct Packed {
+    width: u32,
+    bytes: Vec<u8>,
+    /// Bits not yet a whole byte, and how many.
+    bits: u64,
+    pending: u32,
+    count: usize,
+    first: u32,
+    uniform: bool,
+}
+
+/// The most values one bit-packed run holds.
+const MAX_LITERAL_RUN: usize = 8 * 1024;
+
+impl Packed {
+    fn new(width: u32, capacity: usize) -> Packed {
+        let bytes = Vec::with_capacity((capacity * width as usize).div_ceil(8));
+        Packed { width, bytes, bits: 0, pending: 0, count: 0, first: 0, uniform: true }
+    }
+
+    #[inline]
+    fn push(&mut self, value: u32) {
+        if self.count == 0 {
+            self.first = value;
+        }
+        self.uniform &= value == self.first;
+        self.count += 1;
+        self.bits |= u64::from(value) << self.pending;
+        self.pending += self.width;
+        while self.pending >= 8 {
+            self.bytes.push(self.bits as u8);
+            self.bits >>= 8;
+            self.pending -= 8;
+        }
+    }
+
+    /// The packed bytes alone, the last one completed with zeros.
+    fn flush_into(mut self, out: &mut Vec<u8>) {
+        if self.pending > 0 {
+            self.bytes.push(self.bits as u8);
+        }
+        out.extend_from_slice(&self.bytes);
+    }
+
+    fn write(mut self, out: &mut Vec<u8>) {
+        if self.count == 0 {
+            return;
+        }
+        if self.uniform {
+            uleb128(out, (self.count as u64) << 1);
+            out.extend_from_slice(&self.first.to_le_bytes()[..self.width.div_ceil(8) as usize]);
+            return;
+        }
+        if self.pending > 0 {
+            self.bytes.push(self.bits as u8);
+        }
+        let width = self.width as usize;
+        let (mut left, mut at) = (self.count, 0);
+        while left > 0 {
+            let values = left.min(MAX_LITERAL_RUN);
+            let groups = values.div_ceil(8);
+            uleb128(out, ((groups as u64) << 1) | 1);
+            let length = groups * width;
+            let take = length.min(self.bytes.len() - at);
+            out.extend_from_slice(&self.bytes[at..at + take]);
+            out.resize(out.len() + length - take, 0);
+            at += take;
+            left -= values;
+        }
+    }
+}
+
+/// Values per block and per miniblock of [`delta_binary_packed`].
+const DELTA_BLOCK: usize = 128;
+const DELTA_MINIBLOCK: usize = 32;
+
+/// Parquet's DELTA_BINARY_PACKED encoding of integers that climb (row
+/// numbers: a fraction of a byte each): the first value, then blocks of 128
+/// differences, each block's least difference and, per miniblock of 32,
+/// the differences above it bit-packed at the width the miniblock needs.
+/// `None` where a miniblock would need more than 32 bits (plain then).
+fn delta_binary_packed(values: &[i64]) -> Option<Vec<u8>> {
+    let zigzag = |v: i64| ((v << 1) ^ (v >> 63)) as u64;
+    let mut out = Vec::with_capacity(16 + values.len() / 4);
+    uleb128(&mut out, DELTA_BLOCK as u64);
+    uleb128(&mut out, (DELTA_BLOCK / DELTA_MINIBLOCK) as u64);
+    uleb128(&mut out, values.len() as u64);
+    uleb128(&mut out, zigzag(values.first().copied().unwrap_or(0)));
+    let deltas: Vec<i64> = values.windows(2).map(|pair| pair[1].wrapping_sub(pair[0])).collect();
+    for block in deltas.chunks(DELTA_BLOCK) {
+        let least = *block.iter().min().expect("a block holds a difference");
+        uleb128(&mut out, zigzag(least));
+        let widths_at = out.len();
+        out.extend_from_slice(&[0; DELTA_BLOCK / DELTA_MINIBLOCK]);
+        for (miniblock, deltas) in block.chunks(DELTA_MINIBLOCK).enumerate() {
+            let above = |delta: i64| delta.wrapping_sub(least) as u64;
+            let width = u64::BITS - deltas.iter().map(|&d| above(d)).max().unwrap_or(0).leading_zeros();
+            if width > 32 {
+                return None;
+            }
+            out[widths_at + miniblock] = width as u8;
+            // A miniblock is 32 values wide, the last padded with zeros.
+            let mut packed = Packed::new(width, DELTA_MINIBLOCK);
+            for i in 0..DELTA_MINIBLOCK {
+                packed.push(deltas.get(i).map_or(0, |&d| above(d) as u32));
+            }
+            packed.flush_into(&mut out);
+        }
+    }
+    Some(out)
+}
+
+fn uleb128(out: &mut Vec<u8>, mut value: u64) {
+    while value >= 0x80 {
+        out.push(value as u8 | 0x80);
+        value >>= 7;
+    }
+    out.push(value as u8);
+}
+
+/// Values packed at `width` bits, hybrid-encoded.
+fn encode_hybrid(out: &mut Vec<u8>, values: &[u32], width: u32) {
+    let mut packed = Packed::new(width, values.len());
+    for &value in values {
+        packed.push(value);
+    }
+    packed.write(out);
+}
+
+/// A column's values: plain, delta-encoded, or as dictionary keys.
+enum Values {
+    Plain(Vec<u8>),
+    Delta(Vec<u8>),
+    Dictionary { entries: Vec<u8>, count: usize, keys: Vec<u32> },
+}
+
+/// A page's least and greatest values as statistics hold them (plain
+/// encoded), none where it holds only nulls.
+type MinMax = (Option<Vec<u8>>, Option<Vec<u8>>);
+
+/// The least and greatest values of a page, as statistics hold them.
+struct Bounds<T> {
+    least: Option<T>,
+    greatest: Option<T>,
+}
+
+impl<T: Ord + Copy> Bounds<T> {
+    fn new() -> Bounds<T> {
+        Bounds { least: None, greatest: None }
+    }
+
+    fn add(&mut self, value: T) {
+        if self.least.is_none_or(|least| value < least) {
+            self.least = Some(value);
+        }
+        if self.greatest.is_none_or(|greatest| value > greatest) {
+            self.greatest = Some(value);
+        }
+    }
+
+    /// Min and max as bytes.
+    fn bytes(&self, to_bytes: impl Fn(T) -> Vec<u8>) -> MinMax {
+        (self.least.map(&to_bytes), self.greatest.map(&to_bytes))
+    }
+}
+
+fn column(levels: Levels, values: Values, (min, max): MinMax) -> Column {
+    let statistics = ParquetStatistics {
+        null_count: Some(levels.nulls as i64),
+        distinct_count: None,
+        max_value: max,
+        min_value: min,
+        max: None,
+        min: None,
+        is_max_value_exact: None,
+        is_min_value_exact: None,
+    };
+    let (num_values, rows) = (levels.slots(), levels.rows);
+    let mut data = Vec::with_capacity(num_values / 4 + 16);
+    levels.write(&mut data);
+    let (dictionary, encoding) = match values {
+        // A page of nulls only has no dictionary to point into.
+        Values::Dictionary { count: 0, .. } => (None, Encoding::Plain),
+        Values::Plain(plain) => {
+            data.extend_from_slice(&plain);
+            (None, Encoding::Plain)
+        }
+        Values::Delta(packed) => {
+            data.extend_from_slice(&packed);
+            (None, Encoding::DeltaBinaryPacked)
+        }
+        Values::Dictionary { entries, count, keys } => {
+            let width = bit_width(count as u32 - 1);
+            data.push(width as u8);
+            encode_hybrid(&mut data, &keys, width);
+            (Some((entries, count)), Encoding::RleDictionary)
+        }
+    };
+    Column { dictionary, data, num_values, rows, encoding, statistics }
+}
+
+/// A value a dictionary can hold: its plain encoding and a hash.
+trait Entry: Copy + Eq + Ord {
+    fn hash(self) -> u64;
+    fn write_plain(self, out: &mut Vec<u8>);
+}
+
+impl Entry for i32 {
+    fn hash(self) -> u64 {
+        (self as u32 as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+    }
+
+    fn write_plain(self, out: &mut Vec<u8>) {
+        out.extend_from_slice(&self.to_le_bytes());
+    }
+}
+
+impl Entry for &str {
+    /// Eight bytes at a time, multiplied and rotated (the FxHash step).
+    fn hash(self) -> u64 {
+        let mut hash = self.len() as u64;
+        let mut chunks = self.as_bytes().chunks_exact(8);
+        for chunk in &mut chunks {
+            let word = u64::from_le_bytes(chunk.try_into().expect("eight bytes"));
+            hash = (hash.rotate_left(5) ^ word).wrapping_mul(0x51_7C_C1_B7_27_22_0A_95);
+        }
+        let mut tail = [0u8; 8];
+        tail[..chunks.remainder().len()].copy_from_slice(chunks.remainder());
+        (hash.rotate_left(5) ^ u64::from_le_bytes(tail)).wrapping_mul(0x51_7C_C1_B7_27_22_0A_95)
+    }
+
+    fn write_plain(self, out: &mut Vec<u8>) {
+        out.extend_from_slice(&(self.len() as u32).to_le_bytes());
+        out.extend_from_slice(self.as_bytes());
+    }
+}
+
+/// Distinct values in order of first appearance, each with its key: an
+/// open-addressing table of keys, doubled when half full.
+struct Dictionary<T> {
+    /// Key + 1 of the entry in each slot; 0 for an empty slot.
+    slots: Vec<u32>,
+    entries: Vec<T>,
+}
+
+impl<T: Entry> Dictionary<T> {
+    fn new() -> Dictionary<T> {
+        Dictionary { slots: vec![0; 64], entries: Vec::new() }
+    }
+
+    fn key(&mut self, value: T) -> u32 {
+        let mask = self.slots.len() - 1;
+        let mut at = (value.hash() >> 32) as usize & mask;
+        loop {
+            match self.slots[at] {
+                0 => break,
+                slot if self.entries[slot as usize - 1] == value => return slot - 1,
+                _ => at = (at + 1) & mask,
+            }
+        }
+        self.entries.push(value);
+        let key = self.entries.len() as u32;
+        self.slots[at] = key;
+        if self.entries.len() * 2 > self.slots.len() {
+            self.grow();
+        }
+        key - 1
+    }
+
+    fn grow(&mut self) {
+        let mut slots = vec![0u32; self.slots.len() * 2];
+        let mask = slots.len() - 1;
+        for (key, value) in self.entries.iter().enumerate() {
+            let mut at = (value.hash() >> 32) as usize & mask;
+            while slots[at] != 0 {
+                at = (at + 1) & mask;
+            }
+            slots[at] = key as u32 + 1;
+        }
+        self.slots = slots;
+    }
+
+    /// The dictionary page's values, and their bounds.
+    fn values(self, keys: Vec<u32>) -> (Values, Bounds<T>) {
+        let mut entries = Vec::new();
+        let mut bounds = Bounds::new();
+        for &value in &self.entries {
+            value.write_plain(&mut entries);
+            bounds.add(value);
+        }
+        (Values::Dictionary { entries, count: self.entries.len(), keys }, bounds)
+    }
+}
+
+/// Text over a fixed vocabulary as a dictionary of the entries used, in
+/// vocabulary order, so each row group's dictionary and statistics describe
+/// its own values; `keys` (indices into `vocabulary`) become indices into it.
+fn vocabulary_values(vocabulary: &[&str], mut keys: Vec<u32>) -> (Values, MinMax) {
+    let mut used = [false; 256];
+    for &key in &keys {
+        used[key as usize] = true;
+    }
+    let mut remap = [0u32; 256];
+    let mut entries = Vec::new();
+    let mut count = 0;
+    let mut bounds = Bounds::new();
+    for (entry, &word) in vocabulary.iter().enumerate().filter(|&(entry, _)| used[entry]) {
+        remap[entry] = count;
+        count += 1;
+        word.write_plain(&mut entries);
+        bounds.add(word);
+    }
+    for key in &mut keys {
+        *key = remap[*key as usize];
+    }
+    (Values::Dictionary { entries, count: count as usize, keys }, text_bounds(&bounds))
+}
+
+fn text_bounds(bounds: &Bounds<&str>) -> MinMax {
+    bounds.bytes(|s| s.as_bytes().to_vec())
+}
+
+fn int32_bounds(bounds: &Bounds<i32>) -> MinMax {
+    bounds.bytes(|v| v.to_le_bytes().to_vec())
+}
+
+/// Writes each column of a table as Parquet pages (see the module's doc).
+pub(super) struct PageBuilder;
+
+impl ArrayBuilder for PageBuilder {
+    type Array = Column;
+
+    fn int64(&self, values: Vec<i64>) -> Column {
+        let mut levels = Levels::flat(values.len());
+        let mut bounds = Bounds::new();
+        for &value in &values {
+            levels.row(true);
+            bounds.add(value);
+        }
+        let bounds = bounds.bytes(|v| v.to_le_bytes().to_vec());
+        let values = match delta_binary_packed(&values) {
+            Some(packed) => Values::Delta(packed),
+            None => Values::Plain(values.iter().flat_map(|v| v.to_le_bytes()).collect()),
+        };
+        column(levels, values, bounds)
+    }
+
+    fn int32(&self, values: impl Iterator<Item = Option<i32>>) -> Column {
+        let mut levels = Levels::flat(values.size_hint().0);
+        let mut dictionary = Dictionary::new();
+        let mut keys = Vec::with_capacity(values.size_hint().0);
+        for value in values {
+            levels.row(value.is_some());
+            if let Some(value) = value {
+                keys.push(dictionary.key(value));
+            }
+        }
+        let (values, bounds) = dictionary.values(keys);
+        column(levels, values, int32_bounds(&bounds))
+    }
+
+    fn bool(&self, values: Vec<bool>) -> Column {
+        let mut levels = Levels::flat(values.len());
+        let mut plain = vec![0u8; values.len().div_ceil(8)];
+        let mut bounds = Bounds::new();
+        for (i, &value) in values.iter().enumerate() {
+            levels.row(true);
+            plain[i / 8] |= u8::from(value) << (i % 8);
+            bounds.add(value);
+        }
+        let bounds = bounds.bytes(|v| vec![u8::from(v)]);
+        column(levels, Values::Plain(plain), bounds)
+    }
+
+    fn nullable_bool(&self, values: impl Iterator<Item = Option<bool>>) -> Column {
+        let values: Vec<Option<bool>> = values.collect();
+        let mut levels = Levels::flat(values.len());
+        // Plain booleans are bit-packed, the nulls left out.
+        let mut plain = vec![0u8; values.iter().flatten().count().div_ceil(8)];
+        let mut bounds = Bounds::new();
+        let mut i = 0;
+        for value in &values {
+            levels.row(value.is_some());
+            if let Some(value) = *value {
+                plain[i / 8] |= u8::from(value) << (i % 8);
+                bounds.add(value);
+                i += 1;
+            }
+        }
+        let bounds = bounds.bytes(|v| vec![u8::from(v)]);
+        column(levels, Values::Plain(plain), bounds)
+    }
+
+    fn text<'a>(&self, len: usize, values: impl Iterator<Item = Option<&'a str>>) -> Column {
+        let mut levels = Levels::flat(len);
+        let mut plain = Vec::with_capacity(len * 32);
+        let mut bounds = Bounds::new();
+        for value in values {
+            levels.row(value.is_some());
+            if let Some(value) = value {
+                value.write_plain(&mut plain);
+                bounds.add(value);
+            }
+        }
+        column(levels, Values::Plain(plain), text_bounds(&bounds))
+    }
+
+    fn repeated_text<'a>(&self, len: usize, values: impl Iterator<Item = Option<&'a str>>) -> Column {
+        let mut levels = Levels::flat(len);
+        let mut dictionary = Dictionary::new();
+        let mut keys = Vec::with_capacity(len);
+        for value in values {
+            levels.row(value.is_some());
+            if let Some(value) = value {
+                keys.push(dictionary.key(value));
+            }
+        }
+        let (values, bounds) = dictionary.values(keys);
+        column(levels, values, text_bounds(&bounds))
+    }
+
+    fn vocabulary(&self, vocabulary: &[&str], entries: &[Option<u8>]) -> Column {
+        let mut levels = Levels::flat(entries.len());
+        let mut keys = Vec::with_capacity(entries.len());
+        for entry in entries {
+            levels.row(entry.is_some());
+            if let Some(entry) = entry {
+                keys.push(u32::from(*entry));
+            }
+        }
+        let (values, bounds) = vocabulary_values(vocabulary, keys);
+        column(levels, values, bounds)
+    }
+
+    fn words<'a, I: Iterator<Item = &'a str>>(&self, lists: impl Iterator<Item = Option<I>>) -> Column {
+        let mut levels = Levels::list(lists.size_hint().0);
+        let mut dictionary = Dictionary::new();
+        let mut keys = Vec::new();
+        for list in lists {
+            levels.list_row(list.map(|words| words.map(Some)), |word| keys.push(dictionary.key(word)));
+        }
+        let (values, bounds) = dictionary.values(keys);
+        column(levels, values, text_bounds(&bounds))
+    }
+
+    fn vocabulary_lists<I: Iterator<Item = u8>>(
+        &self,
+        vocabulary: &[&str],
+        lists: impl Iterator<Item = Option<I>>,
+    ) -> Column {
+        let mut levels = Levels::list(lists.size_hint().0);
+        let mut keys = Vec::new();
+        for list in lists {
+            levels.list_row(list.map(|items| items.map(Some)), |entry| keys.push(u32::from(entry)));
+        }
+        let (values, bounds) = vocabulary_values(vocabulary, keys);
+        column(levels, values, bounds)
+    }
+
+    fn int32_lists<I: Iterator<Item = Option<i32>>>(&self, lists: impl Iterator<Item = Option<I>>) -> Column {
+        let mut levels = Levels::list(lists.size_hint().0);
+        let mut plain = Vec::new();
+        let mut bounds = Bounds::new();
+        for list in lists {
+            levels.list_row(list, |value: i32| {
+                plain.extend_from_slice(&value.to_le_bytes());
+                bounds.add(value);
+            });
+        }
+        column(levels, Values::Plain(plain), int32_bounds(&bounds))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::table::ArrayBuilder as _;
+    use polars_parquet::parquet::encoding::hybrid_rle::HybridRleDecoder;
+    use proptest::prelude::*;
+
+    use super::*;
+
+    fn decode(encoded: &[u8], bit_width: u32, count: usize) -> Vec<u32> {
+        HybridRleDecoder::new(encoded, bit_width, count).collect().unwrap()
+    }
+
+    proptest! {
+        /// Whatever the runs, polars-parquet's decoder reads back the values
+        /// written, at every width Koga's levels and keys take.
+        #[test]
+        fn hybrid_encoding_reads_back(
+            runs in prop_oneof![
+                proptest::collection::vec((0u32..1 << 13, 1usize..40), 0..300),
+                // Short runs only: bit-packed runs past the 8,192-value bound.
+                proptest::collection::vec((0u32..1 << 13, 1usize..9), 1500..3000),
+            ],
+            bit_width in 0u32..14,
+        ) {
+            let mask = (1u32 << bit_width) - 1;
+            let values: Vec<u32> = runs.iter().flat_map(|&(v, n)| std::iter::repeat_n(v & mask, n)).collect();
+            let mut encoded = Vec::new();
+            encode_hybrid(&mut encoded, &values, bit_width);
+            prop_assert_eq!(decode(&encoded, bit_width, values.len()), values);
+        }
+    }
+
+    fn bounds_of(column: &Column) -> (Option<&[u8]>, Option<&[u8]>, Option<i64>) {
+        let s = &column.statistics;
+        (s.min_value.as_deref(), s.max_value.as_deref(), s.null_count)
+    }
+
+    #[test]
+    fn statistics_and_dictionaries_describe_the_page() {
+        let text = PageBuilder.text(4, [Some("b"), None, Some("a"), Some("c")].into_iter());
+        assert_eq!(bounds_of(&text), (Some(&b"a"[..]), Some(&b"c"[..]), Some(1)));
+        assert_eq!((text.rows, text.num_values, text.encoding), (4, 4, Encoding::Plain));
+
+        // Integers: a dictionary in order of first appearance.
+        let numbers = PageBuilder.int32([Some(5), Some(-3), Some(5), None].into_iter());
+        let (entries, count) = numbers.dictionary.as_ref().unwrap();
+        assert_eq!((entries.as_slice(), *count), ([5i32.to_le_bytes(), (-3i32).to_le_bytes()].concat().as_slice(), 2));
+        assert_eq!(bounds_of(&numbers), (Some(&(-3i32).to_le_bytes()[..]), Some(&5i32.to_le_bytes()[..]), Some(1)));
+
+        // Lists: a slot per item, empty list and null list; the dictionary
+        // holds the entries used, in vocabulary order.
+        let lists: [Option<Vec<u8>>; 3] = [Some(vec![2, 0]), Some(vec![]), None];
+        let column =
+            PageBuilder.vocabulary_lists(&["x", "y", "z"], lists.iter().map(|l| l.clone().map(Vec::into_iter)));
+        assert_eq!((column.rows, column.num_values), (3, 4));
+        assert_eq!(column.dictionary.as_ref().map(|(_, count)| *count), Some(2));
+        assert_eq!(bounds_of(&column), (Some(&b"x"[..]), Some(&b"z"[..]), Some(2)));
+
+        // Nothing but nulls: no dictionary, no bounds (a null page).
+        let nulls = PageBuilder.repeated_text(2, [None, None].into_iter());
+        assert!(nulls.dictionary.is_none() && nulls.encoding == Encoding::Plain);
+        assert_eq!(bounds_of(&nulls), (None, None, Some(2)));
+    }
+
+    #[test]
+    fn equal_values_are_one_rle_run_and_others_bit_packed() {
+        let mut encoded = Vec::new();
+        encode_hybrid(&mut encoded, &[1; 1000], 1);
+        // Header 1000 << 1 as LEB128, then the value in one byte.
+        assert_eq!(encoded, [0xD0, 0x0F, 1]);
+        encoded.clear();
+        encode_hybrid(&mut encoded, &[1, 0, 1], 1);
+        // One group, bit-packed: 0b101.
+        assert_eq!(encoded, [0b11, 0b101]);
+        encoded.clear();
+        // 8,193 values: a full run of 1,024 groups (at 3 bits, 3,072
+        // bytes), then one group of one value.
+        let values: Vec<u32> = (0..8193).map(|i| i % 7).collect();
+        encode_hybrid(&mut encoded, &values, 3);
+        assert_eq!(encoded[..2], [0x81, 0x10]);
+        assert_eq!(encoded[2 + 3072..2 + 3072 + 1], [0b11]);
+        assert_eq!(encoded.len(), 2 + 3072 + 1 + 3);
+        assert_eq!(decode(&encoded, 3, values.len()), values);
+    }
+}
