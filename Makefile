@@ -31,6 +31,8 @@ annotate: build
 test: test-rust test-python test-browser
 
 test-rust:
+	@command -v stockfish >/dev/null || test -x /usr/games/stockfish || test -n "$$STOCKFISH" || \
+		echo "make test: no Stockfish (apt-get install stockfish): the engine tests that need one are skipped"
 	$(CARGO) test --release --locked
 
 ## What CI adds for contributors: formatting, clippy, and the Python package

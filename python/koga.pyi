@@ -28,7 +28,15 @@ class _ArrowArray(Protocol):
 ArrowBatch = _ArrowStream | _ArrowArray
 Form = Literal["puzzle", "line"]
 
-def annotate(batch: ArrowBatch, form: Form = "puzzle", first_row: int = 1) -> tuple[pyarrow.Table, pyarrow.Table]:
+def annotate(
+    batch: ArrowBatch,
+    form: Form = "puzzle",
+    first_row: int = 1,
+    engine: str | None = None,
+    engine_nodes: int = 100_000,
+    engine_rule: Literal["fitted", "lichess"] = "fitted",
+    engine_timeout: float = 60.0,
+) -> tuple[pyarrow.Table, pyarrow.Table]:
     """Annotates a batch of puzzles: returns `(puzzles, fires)`, with the
     columns and types of `puzzles.parquet` and `fires.parquet`.
 
@@ -41,13 +49,30 @@ def annotate(batch: ArrowBatch, form: Form = "puzzle", first_row: int = 1) -> tu
     neither text, integers nor lists of text, `TypeError` when `batch` is
     not Arrow data. The Hugging Face layout (`Themes`, `OpeningTags` as
     lists, `GameId` for `GameUrl`) reads as well.
+
+    `engine`, the path of a UCI engine (Stockfish), adds the engine stage's
+    columns to `puzzles` as `koga annotate --engine` does (`engine_cp`,
+    `engine_mate`, `engine_themes`, `sound`, `alt_moves`, `alt_cp`,
+    `alt_mate`, `move_cp`, `move_mate`, `engine_error`), with `engine_nodes` per search and the
+    cuts of `engine_rule`. The engine processes (one per rayon worker) stay
+    up for the process's next call. A path that is not a UCI engine raises
+    `ValueError`.
     """
 
 def annotate_fires(batch: ArrowBatch, form: Form = "puzzle", first_row: int = 1) -> pyarrow.Table:
     """The `fires` table of `annotate` alone: one row per label on a move."""
 
-def annotate_puzzles(batch: ArrowBatch, form: Form = "puzzle", first_row: int = 1) -> pyarrow.Table:
-    """The `puzzles` table of `annotate` alone: one row per input row."""
+def annotate_puzzles(
+    batch: ArrowBatch,
+    form: Form = "puzzle",
+    first_row: int = 1,
+    engine: str | None = None,
+    engine_nodes: int = 100_000,
+    engine_rule: Literal["fitted", "lichess"] = "fitted",
+    engine_timeout: float = 60.0,
+) -> pyarrow.Table:
+    """The `puzzles` table of `annotate` alone: one row per input row (with
+    the engine stage's columns when `engine` names one)."""
 
 def explain(fen: str, moves: str, form: Form = "puzzle") -> str:
     """The line ply by ply with the labels on each move, their roles and
@@ -77,8 +102,9 @@ class LabelInfo(TypedDict):
 def labels() -> list[LabelInfo]:
     """Koga's labels (what `koga labels --format json` prints)."""
 
-def puzzles_schema() -> pyarrow.Schema:
-    """The columns of `puzzles.parquet` and of `annotate`'s first table."""
+def puzzles_schema(engine: bool = False) -> pyarrow.Schema:
+    """The columns of `puzzles.parquet` and of `annotate`'s first table;
+    `engine=True`: with the engine stage's columns."""
 
 def fires_schema() -> pyarrow.Schema:
     """The columns of `fires.parquet` and of `annotate_fires`'s table."""

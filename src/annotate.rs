@@ -52,6 +52,8 @@ pub struct Analysis {
     /// Lichess's themes by Lichess's rules, sorted by name; `None` for a
     /// plain line.
     pub themes: Option<Vec<ThemeAt>>,
+    /// The engine stage's result (`--engine` only; [`crate::engine`]).
+    pub engine: Option<crate::engine::Outcome>,
 }
 
 impl Analysis {
@@ -104,7 +106,7 @@ pub fn analyse(line: Line) -> Analysis {
         fire_moves.push(mv);
     }
     let themes = lichess::themes(&line);
-    Analysis { plies: line.plies(), fires, fire_moves, puzzle_labels, themes }
+    Analysis { plies: line.plies(), fires, fire_moves, puzzle_labels, themes, engine: None }
 }
 
 /// Annotates one raw row.

@@ -148,6 +148,7 @@ impl PipelineFile {
             part_rows: self.part_rows.filter(|&n| n > 0),
             resume: false,
             overwrite: false,
+            engine: None,
         }
     }
 }

@@ -15,6 +15,7 @@ pub mod arbitrate;
 pub mod board;
 pub mod compare;
 pub mod config;
+pub mod engine;
 pub mod explain;
 pub mod facts;
 pub mod fingerprint;
@@ -58,6 +59,13 @@ pub fn annotate_to_parquet(
         None => Default::default(),
     };
     pipeline::run(options, || {
-        output::ParquetSink::create(out_dir, options.part_rows, options.provenance(), manifest, options.resume)
+        output::ParquetSink::create(
+            out_dir,
+            options.part_rows,
+            options.provenance(),
+            manifest,
+            options.resume,
+            options.engine.is_some(),
+        )
     })
 }

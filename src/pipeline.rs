@@ -63,6 +63,9 @@ pub struct Options {
     /// Replace the tables of an earlier run in the output directory; without
     /// it, a non-empty output directory is refused untouched.
     pub overwrite: bool,
+    /// The engine stage (`--engine`): `None` leaves it out, and the output
+    /// is what it was without it, byte for byte.
+    pub engine: Option<std::sync::Arc<crate::engine::Engine>>,
 }
 
 impl Options {
@@ -78,6 +81,7 @@ impl Options {
             part_rows: None,
             resume: false,
             overwrite: false,
+            engine: None,
         }
     }
 
@@ -97,6 +101,7 @@ impl Options {
             ("koga.options", self.output_options()),
         ]
         .into_iter()
+        .chain(self.engine.as_ref().map(|engine| ("koga.engine", engine.provenance())))
         .map(|(k, v)| (k.to_owned(), v))
         .collect()
     }
@@ -108,8 +113,9 @@ impl Options {
             LineForm::Line => "lines",
         };
         let or_none = |v: Option<String>| v.unwrap_or_else(|| "none".to_owned());
+        let engine = self.engine.as_ref().map(|e| format!(" {}", e.options())).unwrap_or_default();
         format!(
-            "form={form} min_rating={} max_rating={} limit={} batch_rows={} part_rows={}",
+            "form={form} min_rating={} max_rating={} limit={} batch_rows={} part_rows={}{engine}",
             or_none(self.filter.min_rating.map(|v| v.to_string())),
             or_none(self.filter.max_rating.map(|v| v.to_string())),
             or_none(self.limit.map(|v| v.to_string())),
@@ -357,7 +363,10 @@ pub fn run<S: Sink>(
             return Err(RunError::Threads(e));
         }
     };
-    let columns = reader.columns().clone();
+    let mut columns = reader.columns().clone();
+    if options.engine.is_some() {
+        std::sync::Arc::make_mut(&mut columns).engine = true;
+    }
     let progress = Progress::new(options.progress, &reader);
     let batch_rows = options.batch_rows.max(1);
     let limit = options.limit;
@@ -424,6 +433,7 @@ pub fn run<S: Sink>(
             break; // the writer failed; its error is collected below
         }
         let (columns, form, filter, done) = (columns.clone(), options.form, options.filter.clone(), done_tx.clone());
+        let engine = options.engine.clone();
         let seq = spawned;
         pool.spawn(move || {
             // A CSV chunk's fields are split here, on a worker.
@@ -431,7 +441,13 @@ pub fn run<S: Sink>(
             let annotated: Vec<Annotated> = (0..batch.len())
                 .into_par_iter()
                 .with_min_len(64)
-                .map(|i| annotate_row(batch.row(i), &columns, form, &filter))
+                .map(|i| {
+                    let annotated = annotate_row(batch.row(i), &columns, form, &filter);
+                    match &engine {
+                        Some(engine) => crate::engine::annotate(annotated, &columns, form, engine),
+                        None => annotated,
+                    }
+                })
                 .collect();
             let counts = Counts::of(&annotated);
             let prepared = S::prepare(&annotated, &columns);

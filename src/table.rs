@@ -36,6 +36,8 @@ pub enum Kind {
     Themes,
     /// A list of plies, each of which may be null.
     Plies,
+    /// Booleans, each of which may be null.
+    NullableBool,
 }
 
 /// Columns of `puzzles.parquet`, in order.
@@ -60,6 +62,28 @@ pub const PUZZLES_COLUMNS: [(&str, Kind); 19] = [
     ("themes", Kind::Themes),
     ("theme_plies", Kind::Plies),
 ];
+
+/// Columns the engine stage adds to `puzzles.parquet` (`--engine`), after
+/// [`PUZZLES_COLUMNS`]; without it they are not written at all. The
+/// per-move lists (`alt_*`) hold one entry per solver move.
+pub const ENGINE_COLUMNS: [(&str, Kind); 10] = [
+    ("engine_cp", Kind::Int32),
+    ("engine_mate", Kind::Int32),
+    ("engine_themes", Kind::Themes),
+    ("sound", Kind::NullableBool),
+    ("alt_moves", Kind::Words),
+    ("alt_cp", Kind::Plies),
+    ("alt_mate", Kind::Plies),
+    ("move_cp", Kind::Plies),
+    ("move_mate", Kind::Plies),
+    ("engine_error", Kind::RepeatedText),
+];
+
+/// Columns of `puzzles.parquet`, in order, with or without the engine's.
+pub fn puzzles_columns(engine: bool) -> Vec<(&'static str, Kind)> {
+    let extra: &[(&str, Kind)] = if engine { &ENGINE_COLUMNS } else { &[] };
+    PUZZLES_COLUMNS.iter().chain(extra).copied().collect()
+}
 
 /// Columns of `fires.parquet` before the role columns, in order.
 const FIRES_COLUMNS: [(&str, Kind); 10] = [
@@ -108,6 +132,8 @@ pub trait ArrayBuilder {
     fn int32(&self, values: impl Iterator<Item = Option<i32>>) -> Self::Array;
     /// Non-null booleans.
     fn bool(&self, values: Vec<bool>) -> Self::Array;
+    /// Booleans that may be null.
+    fn nullable_bool(&self, values: impl Iterator<Item = Option<bool>>) -> Self::Array;
     fn text<'a>(&self, len: usize, values: impl Iterator<Item = Option<&'a str>>) -> Self::Array;
     /// Text that repeats: the same values as [`ArrayBuilder::text`], which
     /// a writer may encode differently.
@@ -216,7 +242,47 @@ pub fn puzzles_chunk<B: ArrayBuilder>(b: &B, batch: &[Annotated], c: &Columns) -
         b.vocabulary_lists(Theme::NAMES, rows.iter().map(|a| themes(a).map(|t| t.iter().map(|t| t.theme as u8)))),
         b.int32_lists(rows.iter().map(|a| themes(a).map(|t| t.iter().map(|t| t.ply.map(i32::from))))),
     ];
+    let mut arrays = arrays;
+    if c.engine {
+        arrays.extend(engine_arrays(b, &rows));
+    }
     Chunk { rows: n, arrays }
+}
+
+/// The engine stage's columns ([`ENGINE_COLUMNS`]) of the kept rows.
+fn engine_arrays<B: ArrayBuilder>(b: &B, rows: &[&Annotated]) -> Vec<B::Array> {
+    use crate::engine::{Alternative, EngineTheme, Score, Verdict};
+    let outcomes: Vec<Option<&crate::engine::Outcome>> =
+        rows.iter().map(|a| analysis(a).and_then(|an| an.engine.as_ref())).collect();
+    let verdicts: Vec<Option<&Verdict>> = outcomes.iter().map(|o| o.and_then(|o| o.as_ref().ok())).collect();
+    let alt = |pick: fn(&Alternative) -> Option<i32>| {
+        b.int32_lists(verdicts.iter().map(move |v| v.map(move |v| v.alternatives.iter().map(pick))))
+    };
+    vec![
+        b.int32(verdicts.iter().map(|v| v.and_then(Verdict::cp))),
+        b.int32(verdicts.iter().map(|v| v.and_then(Verdict::mate))),
+        b.vocabulary_lists(EngineTheme::NAMES, verdicts.iter().map(|v| v.map(|v| v.themes.iter().map(|&t| t as u8)))),
+        b.nullable_bool(verdicts.iter().map(|v| v.map(Verdict::sound))),
+        // "0000" (UCI's null move) where the puzzle's move was the only legal one
+        b.words(verdicts.iter().map(|v| v.map(|v| v.alternatives.iter().map(|a| a.mv.as_deref().unwrap_or("0000"))))),
+        alt(|a| match a.score {
+            Some(Score::Cp(cp)) => Some(cp),
+            _ => None,
+        }),
+        alt(|a| match a.score {
+            Some(Score::Mate(m)) => Some(m),
+            _ => None,
+        }),
+        alt(|a| match a.played {
+            Some(Score::Cp(cp)) => Some(cp),
+            _ => None,
+        }),
+        alt(|a| match a.played {
+            Some(Score::Mate(m)) => Some(m),
+            _ => None,
+        }),
+        b.repeated_text(rows.len(), outcomes.iter().map(|o| o.and_then(|o| o.as_ref().err()).map(String::as_str))),
+    ]
 }
 
 /// The `fires` rows of a batch: one per fire of its annotated rows.
@@ -292,6 +358,9 @@ mod tests {
         }
         fn bool(&self, values: Vec<bool>) -> Vec<String> {
             values.iter().map(bool::to_string).collect()
+        }
+        fn nullable_bool(&self, values: impl Iterator<Item = Option<bool>>) -> Vec<String> {
+            values.map(|v| format!("{v:?}")).collect()
         }
         fn text<'a>(&self, _: usize, values: impl Iterator<Item = Option<&'a str>>) -> Vec<String> {
             values.map(|v| format!("{v:?}")).collect()

@@ -9,7 +9,7 @@
 //! builds arrow-rs arrays. The classifier runs without the GIL, its rows
 //! spread over rayon's workers.
 
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 use arrow_array::builder::{Int32Builder, LargeListBuilder, LargeStringBuilder};
 use arrow_array::cast::AsArray;
@@ -22,6 +22,7 @@ use pyo3_arrow::{PySchema, PyTable};
 use rayon::prelude::*;
 
 use koga::annotate::{annotate_row, Annotated, RowFilter};
+use koga::engine::{Engine, DEFAULT_NODES};
 use koga::input::{Columns, RowBatch, COLUMN_NAMES};
 use koga::table::{self, ArrayBuilder, Kind};
 use koga::{Line, LineForm};
@@ -84,7 +85,7 @@ fn data_type(kind: Kind) -> DataType {
     match kind {
         Kind::Int64 => DataType::Int64,
         Kind::Int32 => DataType::Int32,
-        Kind::Bool => DataType::Boolean,
+        Kind::Bool | Kind::NullableBool => DataType::Boolean,
         Kind::Text | Kind::RepeatedText | Kind::Vocabulary => DataType::LargeUtf8,
         Kind::Words | Kind::Labels | Kind::Squares | Kind::Themes => DataType::LargeList(Arc::new(list_item())),
         Kind::Plies => DataType::LargeList(Arc::new(Field::new("element", DataType::Int32, true))),
@@ -110,6 +111,10 @@ impl ArrayBuilder for PyArrays {
 
     fn bool(&self, values: Vec<bool>) -> ArrayRef {
         Arc::new(BooleanArray::from(values))
+    }
+
+    fn nullable_bool(&self, values: impl Iterator<Item = Option<bool>>) -> ArrayRef {
+        Arc::new(values.collect::<BooleanArray>())
     }
 
     fn text<'a>(&self, len: usize, values: impl Iterator<Item = Option<&'a str>>) -> ArrayRef {
@@ -278,12 +283,14 @@ fn annotate_batches(
     form: LineForm,
     first_index: u64,
     tables: Tables,
+    engine: Option<Arc<Engine>>,
     py: Python<'_>,
 ) -> PyResult<(Option<PyTable>, Option<PyTable>)> {
     let reader = input.into_reader()?;
-    let puzzles_schema = schema_of(&table::PUZZLES_COLUMNS);
+    let puzzles_schema = schema_of(&table::puzzles_columns(engine.is_some()));
     let fires_schema = schema_of(&table::fires_columns());
-    let columns = InputColumns::find(&reader.schema())?;
+    let mut columns = InputColumns::find(&reader.schema())?;
+    columns.columns.engine = engine.is_some();
     let (puzzles, fires) = py.detach(|| -> Result<_, BatchError> {
         let filter = RowFilter::default();
         let (mut puzzles, mut fires) = (Vec::new(), Vec::new());
@@ -301,7 +308,13 @@ fn annotate_batches(
                 next_index += chunk.num_rows() as u64;
                 let annotated: Vec<Annotated> = (0..rows.len())
                     .into_par_iter()
-                    .map(|i| annotate_row(rows.row(i), &columns.columns, form, &filter))
+                    .map(|i| {
+                        let row = annotate_row(rows.row(i), &columns.columns, form, &filter);
+                        match &engine {
+                            Some(engine) => koga::engine::annotate(row, &columns.columns, form, engine),
+                            None => row,
+                        }
+                    })
                     .collect();
                 let (p, f) = rayon::join(
                     || tables.puzzles.then(|| table::puzzles_chunk(&PyArrays, &annotated, &columns.columns)),
@@ -340,6 +353,7 @@ fn annotate_call<'py>(
     form: &str,
     first_row: i64,
     tables: Tables,
+    engine: Option<Arc<Engine>>,
 ) -> PyResult<(Option<PyArrowTable<'py>>, Option<PyArrowTable<'py>>)> {
     let input = batch.extract().map_err(|_| {
         let kind = batch.get_type().name().map(|n| n.to_string()).unwrap_or_else(|_| "?".into());
@@ -353,8 +367,51 @@ fn annotate_call<'py>(
         .checked_sub(1)
         .and_then(|index| u64::try_from(index).ok())
         .ok_or_else(|| PyValueError::new_err(format!("first_row must be 1 or more, not {first_row}")))?;
-    let (puzzles, fires) = annotate_batches(input, form, first_index, tables, py)?;
+    let (puzzles, fires) = annotate_batches(input, form, first_index, tables, engine, py)?;
     Ok((puzzles.map(|t| pyarrow_table(py, t)).transpose()?, fires.map(|t| pyarrow_table(py, t)).transpose()?))
+}
+
+// The Python signatures spell the default budget out (a text signature
+// shows a literal, not a constant's name).
+const _: () = assert!(DEFAULT_NODES == 100000);
+
+/// The engine stage of this process, started on first use and kept (with
+/// its pool of engine processes) for the calls that ask for the same one.
+static ENGINE: Mutex<Option<Arc<Engine>>> = Mutex::new(None);
+
+/// The engine stage `engine` (a path) asks for, or none; a path that is not
+/// a UCI engine raises `ValueError`.
+fn engine_stage(
+    py: Python<'_>,
+    engine: Option<std::path::PathBuf>,
+    nodes: u64,
+    rule: &str,
+    timeout: f64,
+) -> PyResult<Option<Arc<Engine>>> {
+    let Some(path) = engine else { return Ok(None) };
+    let mut config = koga::engine::Config::new(path);
+    config.nodes = nodes.max(1);
+    config.rule = match rule {
+        "fitted" => koga::engine::Rule::Fitted,
+        "lichess" => koga::engine::Rule::Lichess,
+        other => {
+            return Err(PyValueError::new_err(format!("engine_rule must be \"fitted\" or \"lichess\", not {other:?}")))
+        }
+    };
+    if !(timeout > 0.0 && timeout.is_finite()) {
+        return Err(PyValueError::new_err(format!(
+            "engine_timeout must be a positive number of seconds, not {timeout}"
+        )));
+    }
+    config.timeout = std::time::Duration::from_secs_f64(timeout);
+    let mut cached = ENGINE.lock().map_err(|_| PyValueError::new_err("the engine stage failed earlier"))?;
+    if let Some(engine) = cached.as_ref().filter(|e| e.config == config) {
+        return Ok(Some(engine.clone()));
+    }
+    let engine = py.detach(|| Engine::open(config)).map_err(|e| PyValueError::new_err(e.to_string()))?;
+    let engine = Arc::new(engine);
+    *cached = Some(engine.clone());
+    Ok(Some(engine))
 }
 
 /// Every `annotate*` function asks for at least one table.
@@ -371,15 +428,27 @@ const ASKED: &str = "the table the call asked for";
 /// opponent's) or `"line"` (the first move is the solver's). Rows are
 /// numbered from `first_row` in the `row_number` column. A row that cannot
 /// be annotated is a `puzzles` row with `status` `"error"` and the reason.
+///
+/// `engine` (a path to a UCI engine such as Stockfish) adds the engine
+/// stage's columns to `puzzles`, as `koga annotate --engine` does, with
+/// `engine_nodes`, `engine_rule` and `engine_timeout` as its options; the
+/// engine processes stay up for the next call of this process.
 #[pyfunction]
-#[pyo3(signature = (batch, form = "puzzle", first_row = 1))]
+#[pyo3(signature = (batch, form = "puzzle", first_row = 1, engine = None, engine_nodes = 100000,
+                    engine_rule = "fitted", engine_timeout = 60.0))]
+#[allow(clippy::too_many_arguments)]
 fn annotate<'py>(
     py: Python<'py>,
     batch: &Bound<'py, PyAny>,
     form: &str,
     first_row: i64,
+    engine: Option<std::path::PathBuf>,
+    engine_nodes: u64,
+    engine_rule: &str,
+    engine_timeout: f64,
 ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
-    let (puzzles, fires) = annotate_call(py, batch, form, first_row, Tables { puzzles: true, fires: true })?;
+    let engine = engine_stage(py, engine, engine_nodes, engine_rule, engine_timeout)?;
+    let (puzzles, fires) = annotate_call(py, batch, form, first_row, Tables { puzzles: true, fires: true }, engine)?;
     Ok((puzzles.expect(ASKED), fires.expect(ASKED)))
 }
 
@@ -392,20 +461,28 @@ fn annotate_fires<'py>(
     form: &str,
     first_row: i64,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let (_, fires) = annotate_call(py, batch, form, first_row, Tables { puzzles: false, fires: true })?;
+    let (_, fires) = annotate_call(py, batch, form, first_row, Tables { puzzles: false, fires: true }, None)?;
     Ok(fires.expect(ASKED))
 }
 
-/// The `puzzles` table of [`annotate`] alone: one row per input row.
+/// The `puzzles` table of [`annotate`] alone: one row per input row (with
+/// the engine stage's columns when `engine` names one).
 #[pyfunction]
-#[pyo3(signature = (batch, form = "puzzle", first_row = 1))]
+#[pyo3(signature = (batch, form = "puzzle", first_row = 1, engine = None, engine_nodes = 100000,
+                    engine_rule = "fitted", engine_timeout = 60.0))]
+#[allow(clippy::too_many_arguments)]
 fn annotate_puzzles<'py>(
     py: Python<'py>,
     batch: &Bound<'py, PyAny>,
     form: &str,
     first_row: i64,
+    engine: Option<std::path::PathBuf>,
+    engine_nodes: u64,
+    engine_rule: &str,
+    engine_timeout: f64,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let (puzzles, _) = annotate_call(py, batch, form, first_row, Tables { puzzles: true, fires: false })?;
+    let engine = engine_stage(py, engine, engine_nodes, engine_rule, engine_timeout)?;
+    let (puzzles, _) = annotate_call(py, batch, form, first_row, Tables { puzzles: true, fires: false }, engine)?;
     Ok(puzzles.expect(ASKED))
 }
 
@@ -430,10 +507,11 @@ fn labels(py: Python<'_>) -> PyResult<Bound<'_, PyAny>> {
 }
 
 /// The columns of `puzzles.parquet` (and of [`annotate`]'s first table),
-/// as a `pyarrow.Schema`.
+/// as a `pyarrow.Schema`; `engine=True`: with the engine stage's columns.
 #[pyfunction]
-fn puzzles_schema(py: Python<'_>) -> PyResult<Bound<'_, PyAny>> {
-    PySchema::new(schema_of(&table::PUZZLES_COLUMNS)).into_pyarrow(py)
+#[pyo3(signature = (engine = false))]
+fn puzzles_schema(py: Python<'_>, engine: bool) -> PyResult<Bound<'_, PyAny>> {
+    PySchema::new(schema_of(&table::puzzles_columns(engine))).into_pyarrow(py)
 }
 
 /// The columns of `fires.parquet` (and of [`annotate_fires`]'s table), as a

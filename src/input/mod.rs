@@ -142,6 +142,9 @@ pub struct Columns {
     pub themes: Option<usize>,
     pub game_url: Option<usize>,
     pub opening_tags: Option<usize>,
+    /// Not an input column: the run writes the engine stage's columns
+    /// (`--engine`), so `puzzles` has them.
+    pub engine: bool,
 }
 
 impl Columns {
@@ -175,6 +178,7 @@ impl Columns {
             themes,
             game_url,
             opening_tags,
+            engine: false,
         })
     }
 }

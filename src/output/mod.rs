@@ -45,7 +45,7 @@ fn dtype(kind: Kind) -> DataType {
     match kind {
         Kind::Int64 => DataType::Int64,
         Kind::Int32 => DataType::Int32,
-        Kind::Bool => DataType::Boolean,
+        Kind::Bool | Kind::NullableBool => DataType::Boolean,
         Kind::Text | Kind::RepeatedText | Kind::Vocabulary => DataType::String,
         Kind::Words | Kind::Labels | Kind::Squares | Kind::Themes => DataType::List(Box::new(DataType::String)),
         Kind::Plies => DataType::List(Box::new(DataType::Int32)),
@@ -102,9 +102,14 @@ impl TableTypes {
         TableTypes { descriptors: descriptor.columns().iter().map(|c| c.descriptor.clone()).collect() }
     }
 
-    fn puzzles() -> &'static TableTypes {
+    /// `engine`: with the engine stage's columns.
+    fn puzzles(engine: bool) -> &'static TableTypes {
         static TYPES: OnceLock<TableTypes> = OnceLock::new();
-        TYPES.get_or_init(|| TableTypes::of(&PUZZLES_COLUMNS))
+        static WITH_ENGINE: OnceLock<TableTypes> = OnceLock::new();
+        match engine {
+            false => TYPES.get_or_init(|| TableTypes::of(&PUZZLES_COLUMNS)),
+            true => WITH_ENGINE.get_or_init(|| TableTypes::of(&table::puzzles_columns(true))),
+        }
     }
 
     fn fires() -> &'static TableTypes {
@@ -301,6 +306,8 @@ struct Parts {
     provenance: Vec<(String, String)>,
     manifest: Manifest,
     open: Option<OpenPart>,
+    /// The columns of `puzzles` (with the engine's or not).
+    puzzles_columns: Vec<(&'static str, Kind)>,
 }
 
 /// The part being written: its record so far and one writer per table.
@@ -317,6 +324,7 @@ impl Parts {
         provenance: Vec<(String, String)>,
         fresh: Manifest,
         resume: bool,
+        puzzles_columns: Vec<(&'static str, Kind)>,
     ) -> Result<Parts, OutputError> {
         let staging = dir.join(STAGING_DIR);
         let manifest_path = staging.join(MANIFEST_FILE);
@@ -342,7 +350,7 @@ impl Parts {
             fresh.write(&manifest_path).map_err(|e| out_err(&manifest_path, e))?;
             fresh
         };
-        Ok(Parts { dir: dir.to_owned(), staging, part_rows, provenance, manifest, open: None })
+        Ok(Parts { dir: dir.to_owned(), staging, part_rows, provenance, manifest, open: None, puzzles_columns })
     }
 
     /// A part's file in the staging directory: under a temporary name
@@ -363,7 +371,7 @@ impl Parts {
                 puzzles_rows: 0,
                 fires_rows: 0,
             };
-            let puzzles_writer = open_parquet(&puzzles_path, &PUZZLES_COLUMNS, &self.provenance)?;
+            let puzzles_writer = open_parquet(&puzzles_path, &self.puzzles_columns, &self.provenance)?;
             let fires_writer = open_parquet(&fires_path, &fires_columns(), &self.provenance)?;
             self.open = Some(OpenPart { record, puzzles: puzzles_writer, fires: fires_writer });
         }
@@ -481,15 +489,19 @@ impl ParquetSink {
         provenance: Vec<(String, String)>,
         manifest: Manifest,
         resume: bool,
+        engine: bool,
     ) -> Result<ParquetSink, OutputError> {
+        let puzzles_columns = table::puzzles_columns(engine);
         fs::create_dir_all(dir).map_err(|e| out_err(dir, format!("cannot create output directory: {e}")))?;
         let layout = match part_rows {
-            Some(rows) => Layout::Parts(Parts::create(dir, rows.max(1), provenance, manifest, resume)?),
+            Some(rows) => {
+                Layout::Parts(Parts::create(dir, rows.max(1), provenance, manifest, resume, puzzles_columns)?)
+            }
             None if resume => {
                 return Err(out_err(dir, ResumeRefused("only a part-file run (--part-rows) can be resumed".into())))
             }
             None => {
-                let puzzles = TableFile::create(dir, PUZZLES_FILE, &PUZZLES_COLUMNS, &provenance)?;
+                let puzzles = TableFile::create(dir, PUZZLES_FILE, &puzzles_columns, &provenance)?;
                 let fires = match TableFile::create(dir, FIRES_FILE, &fires_columns(), &provenance) {
                     Ok(f) => f,
                     Err(e) => {
@@ -510,7 +522,7 @@ impl Sink for ParquetSink {
 
     fn prepare(batch: &[Annotated], columns: &Columns) -> Result<Self::Prepared, OutputError> {
         let (puzzles, fires) = rayon::join(
-            || encode(puzzles_chunk(&PageBuilder, batch, columns), TableTypes::puzzles()),
+            || encode(puzzles_chunk(&PageBuilder, batch, columns), TableTypes::puzzles(columns.engine)),
             || encode(fires_chunk(&PageBuilder, batch, columns), TableTypes::fires()),
         );
         Ok((puzzles?, fires?))

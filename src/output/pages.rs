@@ -517,6 +517,25 @@ impl ArrayBuilder for PageBuilder {
         column(levels, Values::Plain(plain), bounds)
     }
 
+    fn nullable_bool(&self, values: impl Iterator<Item = Option<bool>>) -> Column {
+        let values: Vec<Option<bool>> = values.collect();
+        let mut levels = Levels::flat(values.len());
+        // Plain booleans are bit-packed, the nulls left out.
+        let mut plain = vec![0u8; values.iter().flatten().count().div_ceil(8)];
+        let mut bounds = Bounds::new();
+        let mut i = 0;
+        for value in &values {
+            levels.row(value.is_some());
+            if let Some(value) = *value {
+                plain[i / 8] |= u8::from(value) << (i % 8);
+                bounds.add(value);
+                i += 1;
+            }
+        }
+        let bounds = bounds.bytes(|v| vec![u8::from(v)]);
+        column(levels, Values::Plain(plain), bounds)
+    }
+
     fn text<'a>(&self, len: usize, values: impl Iterator<Item = Option<&'a str>>) -> Column {
         let mut levels = Levels::flat(len);
         let mut plain = Vec::with_capacity(len * 32);

@@ -96,3 +96,41 @@ def test_spark_map_in_arrow_recipe_writes_the_cli_fires(sample, tmp_path):
     out = tmp_path / "fires"
     run_example("spark_annotate.py", str(source), str(out), "--master", "local[2]")
     check_equals_cli(written_fires(out), sample)
+
+
+def stockfish():
+    path = os.environ.get("STOCKFISH") or shutil.which("stockfish") or "/usr/games/stockfish"
+    return path if os.path.isfile(path) else None
+
+
+ENGINE_COLUMNS = ["engine_cp", "engine_mate", "engine_themes", "sound", "alt_moves", "alt_cp", "alt_mate",
+                  "move_cp", "move_mate", "engine_error"]
+
+
+def test_ray_engine_recipe_gives_the_cli_engine_columns(sample, tmp_path):
+    """Each Ray task runs its own engine process; the engine's columns are
+    the CLI's for the same puzzles and budget."""
+    if sample.parts:
+        pytest.skip("one output layout is enough")
+    engine = stockfish()
+    if engine is None:
+        pytest.skip("no Stockfish (apt-get install stockfish, or set STOCKFISH)")
+    rows, nodes = 24, "5000"
+    out = tmp_path / "judged"
+    run_example("ray_engine.py", SAMPLE, str(out), "--engine", engine, "--engine-nodes", nodes, "--cpus", "2",
+                "--batch-size", "6", "--limit", str(rows))
+    ray_table = pq.read_table(out)
+    cli_out = tmp_path / "cli"
+    result = subprocess.run(
+        [os.environ.get("KOGA", os.path.join(ROOT, "target", "release", "koga")), "annotate", SAMPLE, "--out",
+         str(cli_out), "--limit", str(rows), "--engine", engine, "--engine-nodes", nodes, "--no-progress"],
+        capture_output=True, text=True, timeout=600,
+    )
+    assert result.returncode == 0, result.stderr
+    cli = pq.read_table(cli_out / "puzzles.parquet")
+    assert ray_table.num_rows == rows
+    columns = ["puzzle_id"] + ENGINE_COLUMNS
+    ours = ray_table.select(columns).sort_by("puzzle_id")
+    theirs = cli.select(columns).sort_by("puzzle_id").cast(ours.schema)
+    assert ours.equals(theirs)
+    assert pc.sum(pc.is_null(ours["engine_error"]).cast("int32")).as_py() == rows

@@ -1,0 +1,382 @@
+//! The engine stage end to end (`koga annotate --engine`): a fake UCI
+//! engine (`tests/fixtures/fake_uci.sh`) covers the protocol, timeouts,
+//! crashes and paths that are not engines on every machine; the tests
+//! that need a real Stockfish skip, saying so, where none is installed.
+
+use std::fs::File;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use polars::prelude::*;
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn koga() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_koga"))
+}
+
+fn read(path: &Path) -> DataFrame {
+    ParquetReader::new(File::open(path).unwrap()).finish().unwrap()
+}
+
+/// The fake engine under `name` (which chooses its behaviour) in `dir`.
+fn fake(dir: &Path, name: &str) -> PathBuf {
+    let path = dir.join(name);
+    std::fs::copy(root().join("tests/fixtures/fake_uci.sh"), &path).unwrap();
+    path
+}
+
+/// A position where the fake's answers (a1a2, a1a3) are legal at every
+/// solver move: White Ra1, Nb1, Kh1 against Nb8, Kh8; the knights go out
+/// and back. `rows` such puzzles, then one row that is not a puzzle.
+fn input(dir: &Path, rows: usize) -> PathBuf {
+    let mut csv = String::from("PuzzleId,FEN,Moves,Rating,Themes\n");
+    for i in 0..rows {
+        csv.push_str(&format!("p{i:03},1n5k/8/8/8/8/8/8/RN5K b - - 0 1,b8c6 b1c3 c6b8 c3b1,1500,crushing\n"));
+    }
+    csv.push_str("bad,1n5k/8/8/8/8/8/8/RN5K b - - 0 1,b8c6 a1h8,1500,\n");
+    let path = dir.join("fake.csv");
+    std::fs::write(&path, csv).unwrap();
+    path
+}
+
+fn annotate(input: &Path, out: &Path, extra: &[&str]) -> std::process::Output {
+    koga()
+        .args(["annotate", input.to_str().unwrap(), "--out", out.to_str().unwrap(), "--no-progress"])
+        .args(extra)
+        .output()
+        .unwrap()
+}
+
+fn strings(df: &DataFrame, column: &str) -> Vec<Option<String>> {
+    df.column(column).unwrap().str().unwrap().iter().map(|v| v.map(str::to_owned)).collect()
+}
+
+fn string_lists(df: &DataFrame, column: &str) -> Vec<Option<Vec<String>>> {
+    let list = df.column(column).unwrap().list().unwrap().clone();
+    (0..list.len())
+        .map(|i| {
+            list.get_as_series(i).map(|s| {
+                let s = s.str().unwrap().clone();
+                (0..s.len()).map(|j| s.get(j).unwrap_or("").to_owned()).collect()
+            })
+        })
+        .collect()
+}
+
+fn dtype_name(dtype: &DataType) -> String {
+    match dtype {
+        DataType::Int64 => "int64".into(),
+        DataType::Int32 => "int32".into(),
+        DataType::Boolean => "bool".into(),
+        DataType::String => "string".into(),
+        DataType::List(inner) => format!("list<{}>", dtype_name(inner)),
+        other => format!("{other:?}"),
+    }
+}
+
+/// `schemas/puzzles.json` documents the engine's columns (`engine_columns`)
+/// after the others, with the types written.
+fn check_engine_schema(puzzles: &DataFrame) {
+    let text = std::fs::read_to_string(root().join("schemas/puzzles.json")).unwrap();
+    let schema: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let documented: Vec<(String, String)> = ["columns", "engine_columns"]
+        .iter()
+        .flat_map(|key| schema[key].as_array().unwrap().clone())
+        .map(|c| (c["name"].as_str().unwrap().to_owned(), c["type"].as_str().unwrap().to_owned()))
+        .collect();
+    let written: Vec<(String, String)> =
+        puzzles.columns().iter().map(|c| (c.name().to_string(), dtype_name(c.dtype()))).collect();
+    assert_eq!(written, documented, "schemas/puzzles.json does not match an --engine run");
+}
+
+fn footer(path: &Path) -> String {
+    let bytes = std::fs::read(path).unwrap();
+    String::from_utf8_lossy(&bytes).into_owned()
+}
+
+#[test]
+fn the_fake_engine_fills_the_engine_columns() {
+    let dir = tempfile::tempdir().unwrap();
+    let engine = fake(dir.path(), "fake-uci");
+    let out = dir.path().join("out");
+    let run = annotate(&input(dir.path(), 3), &out, &["--engine", engine.to_str().unwrap()]);
+    assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
+    let puzzles = read(&out.join("puzzles.parquet"));
+    check_engine_schema(&puzzles);
+    let names: Vec<&str> = puzzles.get_column_names().iter().map(|n| n.as_str()).collect();
+    assert_eq!(
+        names[names.len() - 10..],
+        [
+            "engine_cp",
+            "engine_mate",
+            "engine_themes",
+            "sound",
+            "alt_moves",
+            "alt_cp",
+            "alt_mate",
+            "move_cp",
+            "move_mate",
+            "engine_error"
+        ]
+    );
+    let cp: Vec<Option<i32>> = puzzles.column("engine_cp").unwrap().i32().unwrap().iter().collect();
+    assert_eq!(cp, [Some(900), Some(900), Some(900), None]);
+    let themes = string_lists(&puzzles, "engine_themes");
+    assert_eq!(themes[0], Some(vec!["crushing".to_owned()]));
+    assert_eq!(themes[3], None, "a row in error gets no engine verdict");
+    // The engine prefers a1a2 to the puzzle's knight moves: not sound, and
+    // a1a2 is the best alternative at both solver moves.
+    let sound: Vec<Option<bool>> = puzzles.column("sound").unwrap().bool().unwrap().iter().collect();
+    assert_eq!(sound, [Some(false), Some(false), Some(false), None]);
+    assert_eq!(string_lists(&puzzles, "alt_moves")[0], Some(vec!["a1a2".to_owned(), "a1a2".to_owned()]));
+    assert_eq!(strings(&puzzles, "engine_error"), [None, None, None, None]);
+    assert_eq!(strings(&puzzles, "status")[3].as_deref(), Some("error"));
+    let meta = footer(&out.join("puzzles.parquet"));
+    assert!(meta.contains("koga.engine") && meta.contains("name=Fake UCI 1.0 nodes=100000"), "provenance");
+}
+
+#[test]
+fn without_the_engine_nothing_changes() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out");
+    let run = annotate(&input(dir.path(), 3), &out, &[]);
+    assert!(run.status.success());
+    let puzzles = read(&out.join("puzzles.parquet"));
+    assert_eq!(puzzles.width(), koga::table::PUZZLES_COLUMNS.len());
+    assert!(!footer(&out.join("puzzles.parquet")).contains("koga.engine"));
+    assert!(!footer(&out.join("puzzles.parquet")).contains("engine_nodes"));
+}
+
+#[test]
+fn a_path_that_is_not_an_engine_is_refused_in_one_line_before_any_work() {
+    let dir = tempfile::tempdir().unwrap();
+    let script = dir.path().join("hello.sh");
+    std::fs::write(&script, "#!/bin/sh\necho hello\n").unwrap();
+    let text = dir.path().join("notes.txt");
+    std::fs::write(&text, "not a program").unwrap();
+    for path in [script, text, dir.path().join("missing"), dir.path().to_owned()] {
+        let out = dir.path().join("out");
+        let run = annotate(&input(dir.path(), 1), &out, &["--engine", path.to_str().unwrap(), "--engine-timeout", "2"]);
+        let stderr = String::from_utf8_lossy(&run.stderr);
+        assert!(!run.status.success(), "{path:?}");
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert!(stderr.contains("not a UCI engine"), "{stderr}");
+        assert!(!out.exists(), "{path:?}: the output directory was created");
+    }
+}
+
+#[test]
+fn an_engine_that_hangs_is_killed_and_the_puzzle_kept_with_the_reason() {
+    let dir = tempfile::tempdir().unwrap();
+    let engine = fake(dir.path(), "fake-uci-hang");
+    let out = dir.path().join("out");
+    let started = std::time::Instant::now();
+    let run = annotate(
+        &input(dir.path(), 2),
+        &out,
+        &["--engine", engine.to_str().unwrap(), "--engine-timeout", "0.3", "--threads", "1"],
+    );
+    assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
+    assert!(started.elapsed().as_secs() < 30, "the timeout did not bound the wait");
+    let puzzles = read(&out.join("puzzles.parquet"));
+    let errors = strings(&puzzles, "engine_error");
+    assert_eq!(errors[0].as_deref(), Some("engine no bestmove within 0.3 s (twice)"));
+    assert_eq!(strings(&puzzles, "status")[..2], [Some("ok".to_owned()), Some("ok".to_owned())]);
+    let key_labels = puzzles.column("key_labels").unwrap().list().unwrap().len();
+    assert_eq!(key_labels, 3, "the classification is kept");
+}
+
+#[test]
+fn an_engine_that_crashes_is_restarted_and_the_puzzle_retried() {
+    let dir = tempfile::tempdir().unwrap();
+    let once = fake(dir.path(), "fake-uci-crash-once");
+    let out = dir.path().join("once");
+    let run = annotate(&input(dir.path(), 4), &out, &["--engine", once.to_str().unwrap(), "--threads", "1"]);
+    assert!(run.status.success());
+    assert!(dir.path().join("fake-uci-crash-once.crashed").exists(), "the fake never crashed");
+    let puzzles = read(&out.join("puzzles.parquet"));
+    assert_eq!(strings(&puzzles, "engine_error"), [None, None, None, None, None]);
+
+    let always = fake(dir.path(), "fake-uci-crash");
+    let out = dir.path().join("always");
+    let run = annotate(&input(dir.path(), 2), &out, &["--engine", always.to_str().unwrap()]);
+    assert!(run.status.success());
+    let errors = strings(&read(&out.join("puzzles.parquet")), "engine_error");
+    assert_eq!(errors[0].as_deref(), Some("engine exited while Koga waited for bestmove (twice)"));
+
+    let garbage = fake(dir.path(), "fake-uci-garbage");
+    let out = dir.path().join("garbage");
+    let run = annotate(&input(dir.path(), 1), &out, &["--engine", garbage.to_str().unwrap()]);
+    assert!(run.status.success());
+    let errors = strings(&read(&out.join("puzzles.parquet")), "engine_error");
+    assert!(errors[0].as_deref().unwrap().starts_with("engine unreadable info line"), "{errors:?}");
+}
+
+#[test]
+fn illegal_answers_are_errors_not_verdicts() {
+    // On real puzzles the fake's a1a2 is illegal: each puzzle is kept, with
+    // the reason.
+    let dir = tempfile::tempdir().unwrap();
+    let engine = fake(dir.path(), "fake-uci");
+    let out = dir.path().join("out");
+    let sample = root().join("data/sample.csv.zst");
+    let run = annotate(&sample, &out, &["--engine", engine.to_str().unwrap(), "--limit", "5"]);
+    assert!(run.status.success());
+    let puzzles = read(&out.join("puzzles.parquet"));
+    for (error, mv) in strings(&puzzles, "engine_error").iter().zip(strings(&puzzles, "moves")) {
+        let error = error.as_deref().unwrap();
+        assert!(error.contains("illegal move a1a") && error.ends_with("(twice)"), "{mv:?}: {error}");
+    }
+}
+
+/// Every file under `dir`, by relative path, with its bytes.
+fn tree(dir: &Path) -> std::collections::BTreeMap<String, Vec<u8>> {
+    let mut files = std::collections::BTreeMap::new();
+    let mut stack = vec![dir.to_owned()];
+    while let Some(d) = stack.pop() {
+        for entry in std::fs::read_dir(&d).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                stack.push(path);
+            } else {
+                let name = path.strip_prefix(dir).unwrap().to_string_lossy().into_owned();
+                files.insert(name, std::fs::read(&path).unwrap());
+            }
+        }
+    }
+    files
+}
+
+#[test]
+fn the_same_bytes_at_any_thread_count_with_the_fake() {
+    let dir = tempfile::tempdir().unwrap();
+    let engine = fake(dir.path(), "fake-uci");
+    let input = input(dir.path(), 40);
+    let mut runs = Vec::new();
+    for threads in ["1", "3"] {
+        let out = dir.path().join(format!("t{threads}"));
+        let run =
+            annotate(&input, &out, &["--engine", engine.to_str().unwrap(), "--threads", threads, "--batch-rows", "7"]);
+        assert!(run.status.success());
+        runs.push(tree(&out));
+    }
+    assert!(runs[0] == runs[1], "--threads 1 and 3 differ");
+}
+
+#[test]
+fn an_interrupted_engine_run_resumes_to_the_same_bytes() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = input(dir.path(), 60);
+    let args = |out: &Path, engine: &Path| {
+        let mut args: Vec<String> = ["annotate", input.to_str().unwrap(), "--out", out.to_str().unwrap()]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        for a in ["--part-rows", "10", "--batch-rows", "5", "--threads", "1", "--no-progress", "--engine"] {
+            args.push(a.to_owned());
+        }
+        args.push(engine.to_str().unwrap().to_owned());
+        args
+    };
+    let whole = dir.path().join("whole");
+    let fast = fake(dir.path(), "fake-uci");
+    assert!(koga().args(args(&whole, &fast)).status().unwrap().success());
+
+    // The same answers, slowly: stopped once a part is complete.
+    let slow = fake(dir.path(), "fake-uci-slow");
+    let stopped = dir.path().join("stopped");
+    let child = koga().args(args(&stopped, &slow)).stderr(std::process::Stdio::piped()).spawn().unwrap();
+    let first = stopped.join(".koga-run/puzzles.parquet/part-00000.parquet");
+    let started = std::time::Instant::now();
+    while !first.exists() {
+        assert!(started.elapsed().as_secs() < 120, "no part completed");
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    assert!(Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap().success());
+    let result = child.wait_with_output().unwrap();
+    assert_eq!(result.status.code(), Some(130), "{}", String::from_utf8_lossy(&result.stderr));
+    assert!(!stopped.join("koga-manifest.json").exists(), "the run finished before the signal");
+
+    let mut resume = args(&stopped, &fast);
+    resume.push("--resume".to_owned());
+    let resumed = koga().args(&resume).output().unwrap();
+    assert!(resumed.status.success(), "{}", String::from_utf8_lossy(&resumed.stderr));
+    assert!(tree(&whole) == tree(&stopped), "the resumed run differs from the whole one");
+
+    // Another budget is another run: refused.
+    let other = dir.path().join("other");
+    let child = koga().args(args(&other, &slow)).stderr(std::process::Stdio::null()).spawn().unwrap();
+    while !other.join(".koga-run/puzzles.parquet/part-00000.parquet").exists() {
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
+    child.wait_with_output().unwrap();
+    let mut refused = args(&other, &fast);
+    refused.extend(["--resume".to_owned(), "--engine-nodes".to_owned(), "5000".to_owned()]);
+    let refused = koga().args(&refused).output().unwrap();
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("cannot resume: the options differ"));
+}
+
+/// Stockfish where it is installed: `STOCKFISH`, else `stockfish` on the
+/// `PATH` or in `/usr/games` (where Debian's package puts it).
+fn stockfish() -> Option<PathBuf> {
+    let candidates: Vec<PathBuf> = match std::env::var_os("STOCKFISH") {
+        Some(path) => vec![path.into()],
+        None => std::env::var_os("PATH")
+            .map(|p| std::env::split_paths(&p).collect::<Vec<_>>())
+            .unwrap_or_default()
+            .into_iter()
+            .chain([PathBuf::from("/usr/games")])
+            .map(|dir| dir.join("stockfish"))
+            .collect(),
+    };
+    let found = candidates.into_iter().find(|p| p.is_file());
+    if found.is_none() {
+        eprintln!("skipped: no Stockfish (apt-get install stockfish, or set STOCKFISH to its path)");
+    }
+    found
+}
+
+#[test]
+fn stockfish_gives_the_same_bytes_at_any_thread_count_and_judges_real_puzzles() {
+    let Some(stockfish) = stockfish() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let sample = root().join("data/sample.csv.zst");
+    let mut runs = Vec::new();
+    for threads in ["1", "2"] {
+        let out = dir.path().join(format!("t{threads}"));
+        let run = annotate(
+            &sample,
+            &out,
+            &[
+                "--engine",
+                stockfish.to_str().unwrap(),
+                "--engine-nodes",
+                "5000",
+                "--limit",
+                "12",
+                "--threads",
+                threads,
+                "--batch-rows",
+                "5",
+            ],
+        );
+        assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
+        runs.push(tree(&out));
+    }
+    assert!(runs[0] == runs[1], "--threads 1 and 2 differ with Stockfish");
+    let puzzles = read(&dir.path().join("t1/puzzles.parquet"));
+    assert_eq!(strings(&puzzles, "engine_error"), vec![None; 12]);
+    // A puzzle that ends in mate has no crushing/advantage/equality; every
+    // other one has exactly one of them.
+    let themes = string_lists(&puzzles, "lichess_themes");
+    for (row, engine_themes) in string_lists(&puzzles, "engine_themes").iter().enumerate() {
+        let engine_themes = engine_themes.as_ref().unwrap();
+        let scale = engine_themes.iter().filter(|t| ["crushing", "advantage", "equality"].contains(&t.as_str()));
+        let mates = themes[row].as_ref().unwrap().iter().any(|t| t == "mate");
+        assert_eq!(scale.count(), usize::from(!mates), "row {row}: {engine_themes:?}");
+    }
+}
