@@ -13,10 +13,14 @@
 //! - **The exchange it starts**: that capture and the captures that follow
 //!   it in the line without a quiet move between (the recapture, and the
 //!   queen the recapturing king let go). Where the line ends before the
-//!   opponent has answered, the static exchange of spec §3 finishes it: the
-//!   opponent's best recapture, if it pays, is taken off. A recapturer pinned
-//!   to a piece behind it (spec §3 pins) gives that piece up by moving, and
-//!   counts it as lost: the defender the tactic pinned does not recapture.
+//!   opponent has answered, a small capture search finishes it: what the
+//!   opponent still nets by captures (4 plies, material only, either side
+//!   free to stop), starting on the exchange's last square or with a man
+//!   of ours the exchange left hanging, is taken off. A recapturer pinned
+//!   to a piece behind it gives that piece up, as the search sees: the
+//!   defender the tactic pinned does not recapture. A man that stood en
+//!   prise before the exchange is not its business (where the puzzle ends,
+//!   such a man is often immune for a reason material alone cannot see).
 //! - **The net** is the material balance (ours minus theirs) once that
 //!   exchange is over, minus the balance before the fire's move: the skewered
 //!   queen that costs the skewering rook nets 4, not 9; a capture that ends
