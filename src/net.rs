@@ -296,6 +296,16 @@ mod tests {
     }
 
     #[test]
+    fn the_line_ends_with_a_capture_search_not_one_exchange() {
+        // Lichess 061vt: Bxf7+ forks king and queen, Qxf7 Rxf7 wins the
+        // queen; ...Kxf7 would take the rook back, but Bxd6+ then unmasks
+        // the queen on f3 against the king and wins the bishop: 1 - 3 + 9
+        // - 5 + 3 (a static exchange on f7 alone counted 2).
+        let fen = "2br2k1/4Rpp1/1p1P2qp/p1bB4/2Pp1BP1/1P3Q1P/P6K/8 b - - 2 30";
+        assert_eq!(gain(fen, "c5d6 d5f7 g6f7 e7f7", 1, "fork"), Some(5));
+    }
+
+    #[test]
     fn a_pinned_man_does_not_take_back() {
         // ...Qxc6: dxc6 would give up the d4 queen to the d7 rook.
         let fen = "6k1/p2r1ppp/2Nq4/3P4/3Q4/8/PP3PPP/6K1 w - - 0 30";
