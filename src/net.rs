@@ -104,13 +104,18 @@ fn exchange_start(ply: Cursor) -> Cursor {
 }
 
 /// The material balance once the exchange that `capture` opens is over:
-/// the captures that follow it in the line, and where `through_checks`,
+/// the captures and promotions that follow it in the line, and where `through_checks`,
 /// the checks and their answers between them too; where the line stops
 /// with the other side to answer, what that side still wins by captures
 /// ([`best_captures`]) is taken off.
 fn balance_after_exchange(capture: Cursor, through_checks: bool, start: &Chess) -> i32 {
-    let goes_on =
-        |at: &Cursor| at.mv().is_capture() || (through_checks && (at.after().is_check() || at.before().is_check()));
+    // A promotion is material like a capture: the pawn a capture let
+    // through belongs to the exchange.
+    let goes_on = |at: &Cursor| {
+        at.mv().is_capture()
+            || at.mv().is_promotion()
+            || (through_checks && (at.after().is_check() || at.before().is_check()))
+    };
     let mut last = capture;
     while let Some(next) = last.reply().filter(goes_on) {
         last = next;
@@ -303,6 +308,14 @@ mod tests {
         // - 5 + 3 (a static exchange on f7 alone counted 2).
         let fen = "2br2k1/4Rpp1/1p1P2qp/p1bB4/2Pp1BP1/1P3Q1P/P6K/8 b - - 2 30";
         assert_eq!(gain(fen, "c5d6 d5f7 g6f7 e7f7", 1, "fork"), Some(5));
+    }
+
+    #[test]
+    fn a_promotion_belongs_to_the_exchange() {
+        // Lichess 09nvK: ...Rxd7 exd7 Kxf7 d8=Q: the knight and the rook
+        // lost, the rook won and a queen for the pawn: -3 + 5 - 5 + 8.
+        let fen = "3r3k/p2N1R2/1p5p/2p1P1p1/P7/1Pr5/6PK/8 b - - 0 38";
+        assert_eq!(gain(fen, "h8g8 e5e6 d8d7 e6d7 g8f7 d7d8q", 3, "hangingPiece"), Some(5));
     }
 
     #[test]
