@@ -9,7 +9,9 @@
 //!   there an enemy piece (the victim) that is now undefended, worth no more
 //!   than the capturing piece (a king does not capture it), and was not just
 //!   put there by the opponent's answer.
-//! - pinnedDefender describing the same pieces absorbs it (arbitration).
+//! - pinnedDefender describing the same pieces absorbs it (arbitration). It
+//!   absorbs an intermezzo on the same move whose delayed recapture is its
+//!   victim square: the in-between move was taking the guard.
 //! - Roles: `defender` (the guard we captured, where it stood), `victim`
 //!   (the square of the next capture or mate), `moved`. Its stake is
 //!   the victim's value when the next move captures; `gain` is what the
