@@ -108,6 +108,15 @@ pub const RULES: &[Rule] = &[
         why: "pinnedDefender describes the same pin and what it wins",
     },
     Rule {
+        // Issue 34: an in-between move that takes the guard of the square we
+        // take back on is capturing the defender; the delay is its side effect.
+        loser: Labels::One(Label::Intermezzo),
+        winners: Labels::One(Label::CapturingDefender),
+        when: When::If(|_, im, cd| im.roles.victim.is_some() && im.roles.victim == cd.roles.victim),
+        condition: "the in-between move takes the guard of the recapture square",
+        why: "capturingDefender tells why the recapture waited: the in-between move took its square's guard",
+    },
+    Rule {
         loser: Labels::One(Label::CapturingDefender),
         winners: Labels::One(Label::PinnedDefender),
         when: When::If(|_, cd, pd| cd.roles.victim == pd.roles.victim || cd.roles.defender == pd.roles.defender),

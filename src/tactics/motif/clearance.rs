@@ -30,6 +30,10 @@
 //! - Before these rules, 18 of 20 random dev fires (seed 24) cleared a line
 //!   with a point. After, 20 of 20 (seed 2026); 0BKYD Qxg6+ hxg6 Rh6, a queen
 //!   traded for the rook to take the file, is borderline.
+//! - Issue 34 (19 random dev fires, DuckDB seeds 0.5, 0.33, 0.77): strict 17,
+//!   lenient 19 (0.89 / 1.00). Not the point: a pawn check whose discovered
+//!   check tells the story (05xK8), ...d5 whose attack on the queen does
+//!   (07itL).
 
 use shakmaty::{attacks, Position, Role};
 

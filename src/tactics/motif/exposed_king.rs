@@ -37,6 +37,10 @@
 //!   0BELc f7+ clears a diagonal onto the queen and 05XN1 ...Ra2+ is a
 //!   discovered check aimed at pieces; four more are forks the open king
 //!   allows (14 of 20 if those count as forks only).
+//! - Issue 34 (20 random dev fires, DuckDB seeds 0.3, 0.11, 0.56): strict 11,
+//!   lenient 19 (0.55 / 0.95). Lenient: checks whose fork, skewer or
+//!   deflection is the point (06K84, 07twX, 0ATQO, 0A2Kx ...). False: Qxf6+
+//!   that trades queens and ends the attack (0BZrl).
 
 use shakmaty::{attacks, Color, Position, Rank, Role};
 

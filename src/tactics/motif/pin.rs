@@ -70,6 +70,11 @@
 //!   pinner), 2 arguable (03iTQ: the pinned knight takes back and the
 //!   queens come off, a piece falls later; 08uBQ: the pinned bishop blocks
 //!   and is won after the queen trade).
+//! - Issue 34 (20 random dev fires, DuckDB seeds 0.4, 0.21, 0.55): strict 17,
+//!   lenient 19 (0.85 / 0.95). Not the point: Qxe5 and Qxg6 taking a pawn
+//!   with an incidental pin of a bishop to its king (0B3MF, 03TjG); doubtful:
+//!   Qe6+ pinning a bishop to the queen behind it while the line goes after
+//!   the rook (05kNu).
 
 use shakmaty::{attacks, Bitboard, Board, Chess, Position, Rank, Role, Square};
 
