@@ -35,9 +35,9 @@
 //!   hung or trapped piece's value): what it threatens to win, the line
 //!   stopping before it falls.
 
-use shakmaty::{Bitboard, Chess, Position, Square};
+use shakmaty::{Bitboard, Chess, MoveList, Position, Rank, Role, Square};
 
-use crate::board::{attackers, balance, is_defended, value};
+use crate::board::{attackers, balance, is_defended, legal_plain_move, value};
 use crate::facts::{capture_square, captured_value};
 use crate::fire::Fire;
 use crate::line::{Cursor, Line};
@@ -173,8 +173,7 @@ fn capture_search(pos: &Chess, plies: u32, mut alpha: i32, beta: i32, targets: B
     if (pos.them() & targets).into_iter().all(|sq| attackers(board, sq, pos.turn(), occupied).is_empty()) {
         return alpha;
     }
-    let mut captures = pos.capture_moves();
-    captures.retain(|m| targets.contains(capture_square(*m)));
+    let mut captures = captures_of(pos, targets);
     // The most valuable victim first, the least valuable capturer first
     // among equals: the best answers are searched first.
     captures.sort_by_key(|m| (-captured_value(*m), m.role() as u8));
@@ -191,6 +190,28 @@ fn capture_search(pos: &Chess, plies: u32, mut alpha: i32, beta: i32, targets: B
         }
     }
     alpha
+}
+
+/// The legal captures of men on `targets` (a pawn reaching the last rank
+/// promotes to a queen, the promotion that wins most; en passant aside):
+/// read off each target's attackers, shakmaty's move list only in double
+/// check.
+fn captures_of(pos: &Chess, targets: Bitboard) -> MoveList {
+    let board = pos.board();
+    let mut captures = MoveList::new();
+    if pos.checkers().more_than_one() {
+        captures.extend(pos.capture_moves().into_iter().filter(|m| targets.contains(capture_square(*m))));
+        return captures;
+    }
+    let last_rank = pos.turn().fold_wb(Rank::Eighth, Rank::First);
+    for sq in pos.them() & targets {
+        for from in attackers(board, sq, pos.turn(), board.occupied()) {
+            let pawn = board.role_at(from) == Some(Role::Pawn);
+            let promotion = (pawn && sq.rank() == last_rank).then_some(Role::Queen);
+            captures.extend(legal_plain_move(pos, from, sq, promotion));
+        }
+    }
+    captures
 }
 
 /// Sets `gain` on `fires` (every fire of one line): the net where the line
