@@ -33,7 +33,8 @@
 //!   `gain` is null.
 //! - A fire whose man the line never takes keeps its detector's stake (the
 //!   hung or trapped piece's value): what it threatens to win, the line
-//!   stopping before it falls.
+//!   stopping before it falls. Where the line mates instead, the mate is
+//!   the point, and `gain` is null.
 
 use shakmaty::{Bitboard, Chess, MoveList, Position, Rank, Role, Square};
 
@@ -242,6 +243,9 @@ pub fn settle(line: &Line, fires: &mut [Fire]) {
                     balance_after_exchange(capture, through_checks, before) - balance(before.board(), line.solver());
                 i16::try_from(net).ok()
             }
+            // A threat the line never collects because it mates instead:
+            // the mate is the point.
+            None if line.last().mates() => None,
             None => fire.stake,
         };
     }
@@ -337,6 +341,14 @@ mod tests {
         // lost, the rook won and a queen for the pawn: -3 + 5 - 5 + 8.
         let fen = "3r3k/p2N1R2/1p5p/2p1P1p1/P7/1Pr5/6PK/8 b - - 0 38";
         assert_eq!(gain(fen, "h8g8 e5e6 d8d7 e6d7 g8f7 d7d8q", 3, "hangingPiece"), Some(5));
+    }
+
+    #[test]
+    fn a_threat_the_mate_makes_needless_wins_nothing() {
+        // Lichess 0A0RG: ...Qc1+ attacks the queen on g3 too, but Rxc1
+        // Rxc1# mates: g3 is never taken, the queen was given for the mate.
+        let fen = "1br2n1k/1pq3pp/pN3p2/5N2/3P4/3Q4/PP3PPP/R5K1 w - - 4 23";
+        assert_eq!(gain(fen, "d3g3 c7c1 a1c1 c8c1", 1, "discoveredAttack"), None);
     }
 
     #[test]
