@@ -3,10 +3,13 @@
 //! crashes and paths that are not engines on every machine; the tests
 //! that need a real Stockfish skip, saying so, where none is installed.
 
+mod common;
+
 use std::fs::File;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use common::tree;
 use polars::prelude::*;
 
 fn root() -> PathBuf {
@@ -230,24 +233,6 @@ fn illegal_answers_are_errors_not_verdicts() {
         let error = error.as_deref().unwrap();
         assert!(error.contains("illegal move a1a") && error.ends_with("(twice)"), "{mv:?}: {error}");
     }
-}
-
-/// Every file under `dir`, by relative path, with its bytes.
-fn tree(dir: &Path) -> std::collections::BTreeMap<String, Vec<u8>> {
-    let mut files = std::collections::BTreeMap::new();
-    let mut stack = vec![dir.to_owned()];
-    while let Some(d) = stack.pop() {
-        for entry in std::fs::read_dir(&d).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                stack.push(path);
-            } else {
-                let name = path.strip_prefix(dir).unwrap().to_string_lossy().into_owned();
-                files.insert(name, std::fs::read(&path).unwrap());
-            }
-        }
-    }
-    files
 }
 
 #[test]

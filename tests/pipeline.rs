@@ -1,10 +1,13 @@
 //! End-to-end tests of the pipeline: real runs on the embedded sample and on
 //! fixtures, written Parquet read back and checked against `schemas/`.
 
+mod common;
+
 use std::fs::File;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
+use common::tree;
 use koga::input::InputSpec;
 use koga::pipeline::Options;
 use polars::prelude::*;
@@ -603,24 +606,6 @@ fn a_non_empty_output_directory_is_refused_unless_forced() {
     assert_eq!(after, before, "the refused run changed the old tables");
     let forced = annotate(&["--force"]);
     assert!(forced.status.success(), "{}", String::from_utf8_lossy(&forced.stderr));
-}
-
-/// Every file under `dir`, by relative path, with its bytes.
-fn tree(dir: &Path) -> std::collections::BTreeMap<String, Vec<u8>> {
-    let mut files = std::collections::BTreeMap::new();
-    let mut stack = vec![dir.to_owned()];
-    while let Some(d) = stack.pop() {
-        for entry in std::fs::read_dir(&d).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                stack.push(path);
-            } else {
-                let name = path.strip_prefix(dir).unwrap().display().to_string();
-                files.insert(name, std::fs::read(&path).unwrap());
-            }
-        }
-    }
-    files
 }
 
 /// A part-file run stopped by SIGINT keeps its completed parts; `--resume`

@@ -1,9 +1,10 @@
 //! What the integration tests share: the repository's root, the dev set's
-//! rows, and the verdicts of Lichess's tagger test suite.
+//! rows, the verdicts of Lichess's tagger test suite, and a directory's
+//! files with their bytes.
 #![allow(dead_code)] // each test crate uses its own part
 
 use std::io::Read;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 pub fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -50,4 +51,22 @@ pub struct Verdict {
 pub fn verdicts() -> Vec<Verdict> {
     let text = std::fs::read_to_string(root().join("tests/data/lichess_verdicts.jsonl")).unwrap();
     text.lines().filter(|l| !l.trim().is_empty()).map(|l| serde_json::from_str(l).unwrap()).collect()
+}
+
+/// Every file under `dir`, by relative path, with its bytes.
+pub fn tree(dir: &Path) -> std::collections::BTreeMap<String, Vec<u8>> {
+    let mut files = std::collections::BTreeMap::new();
+    let mut stack = vec![dir.to_owned()];
+    while let Some(d) = stack.pop() {
+        for entry in std::fs::read_dir(&d).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                stack.push(path);
+            } else {
+                let name = path.strip_prefix(dir).unwrap().to_string_lossy().into_owned();
+                files.insert(name, std::fs::read(&path).unwrap());
+            }
+        }
+    }
+    files
 }
