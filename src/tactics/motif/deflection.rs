@@ -41,6 +41,10 @@
 //!   (seed 2), all deflections a coach names: the guards fall one short
 //!   (02Fby ...Bxg2+ Kxg2 Rxe1, 02n4I, 05vT9, 07IND), or a pawn
 //!   breakthrough (00ziz d6 cxd6 cxb6). Kept.
+//! - Issue 34, after its fixes (20 random dev fires, seed 42): strict 20, lenient 20 (1.00 / 1.00),
+//!   defender and victim right in all 20: 16 checks, captures or sacrifices that pull a guard
+//!   off (00g5H Rd8+ Rxd8 Qxc4, 09GVA ...Rh1+ Kxh1 Rxf1#), 3 pawn levers (05DRj b4 cxb4 Kxd4,
+//!   00uKb, 03uwb), a king driven off the promotion square (079JT g7+ Ke7 g8=Q+).
 
 use shakmaty::{Move, Position, Role};
 

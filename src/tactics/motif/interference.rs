@@ -36,6 +36,12 @@
 //!   (01GCT, 01mvq, 05WyJ, 08vof), 11 are checks that drive the king onto the
 //!   defender's line, which a coach might call a decoy. gain is never set for
 //!   this label.
+//! - Issue 34, after its fixes (20 random dev fires, seed 42): strict 16, lenient 20 (0.80 / 1.00), victim
+//!   and cut-off defender right in all 20; 5 are a piece stepping between (00zDb ...Rc4, 01mvq,
+//!   05WyJ, 05zrE, 08VOZ), 15 the king stepping onto the line, 14 of them driven by a check (3 then
+//!   skewered along it: 04eUN, 09lOk, 0BYnD). Not the point: 01M7o Qxh7+ hits king and rook g8,
+//!   021YZ cxd5+ is a discovered check, 05GJj fxg7 threatens to promote, 0AaTE Qxb8+ takes back a
+//!   queen.
 
 use shakmaty::{attacks, Position, Role, Square};
 

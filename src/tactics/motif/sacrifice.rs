@@ -29,6 +29,9 @@
 //!   the move that gives the material. After, 19 of 20 (seed 2026, five on
 //!   ply 3 or later): 0ATXI ...Rd8 gives nothing, the queens come off a few
 //!   moves later with checks between.
+//! - Issue 34, after its fixes (20 random dev fires, seed 42, five on ply 3 or later):
+//!   strict 20, lenient 20 (1.00 / 1.00). Every one gives the material on purpose and
+//!   fires on the move that gives it (00UI2 Nxe4 clears the d-file and wins it back).
 
 use crate::facts::{capture_square, PlyFacts};
 use crate::line::Cursor;

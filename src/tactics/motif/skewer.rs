@@ -31,6 +31,8 @@
 //!   front piece and piece behind. The detector did not change after.
 //! - Moving the fire to the line-up past a forced recapture moved 2 of 414 dev
 //!   fires (00baa Be5, 066PI Ba4), each read: the skewer was that move.
+//! - Issue 34, after its fixes (20 random dev fires, seed 42): strict 20, lenient 20 (1.00 / 1.00).
+//!   Each names the right slider, front piece and piece behind.
 
 use crate::board::{in_bad_spot, value, value_at};
 use crate::facts::PlyFacts;

@@ -63,6 +63,10 @@
 //!   repeats in 11 puzzles, each puzzle keeping its first trap; Lichess F1
 //!   0.902 unchanged). 4 read (01BrE, 02Nzx, 04XTY, 08oZy): each the piece
 //!   the earlier move trapped, standing where it stood.
+//! - Issue 34, after its fixes (20 random dev fires, seed 42): strict 18, lenient 20 (0.90 / 1.00); all 20
+//!   name the trapped piece. Not the point: 04YaR (Kxh7 only takes back the h7 bishop; Rf3 had
+//!   trapped the g3 queen before White's Bxh7+), 08vSE (Qc3 forks the b4 knight and the h8 rook;
+//!   the trap only keeps the rook from running); wrong: none.
 
 use shakmaty::{Bitboard, Chess, Move, Position, Square};
 
