@@ -9,7 +9,7 @@ use std::fs::File;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use common::tree;
+use common::{dtype_name, tree};
 use polars::prelude::*;
 
 fn root() -> PathBuf {
@@ -67,17 +67,6 @@ fn string_lists(df: &DataFrame, column: &str) -> Vec<Option<Vec<String>>> {
             })
         })
         .collect()
-}
-
-fn dtype_name(dtype: &DataType) -> String {
-    match dtype {
-        DataType::Int64 => "int64".into(),
-        DataType::Int32 => "int32".into(),
-        DataType::Boolean => "bool".into(),
-        DataType::String => "string".into(),
-        DataType::List(inner) => format!("list<{}>", dtype_name(inner)),
-        other => format!("{other:?}"),
-    }
 }
 
 /// `schemas/puzzles.json` documents the engine's columns (`engine_columns`)

@@ -7,7 +7,7 @@ use std::fs::File;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-use common::tree;
+use common::{dtype_name, tree};
 use koga::input::InputSpec;
 use koga::pipeline::Options;
 use polars::prelude::*;
@@ -32,17 +32,6 @@ fn options(input: PathBuf) -> Options {
     let mut options = Options::new(InputSpec::Path(input));
     options.progress = false;
     options
-}
-
-fn dtype_name(dtype: &DataType) -> String {
-    match dtype {
-        DataType::Int64 => "int64".into(),
-        DataType::Int32 => "int32".into(),
-        DataType::Boolean => "bool".into(),
-        DataType::String => "string".into(),
-        DataType::List(inner) => format!("list<{}>", dtype_name(inner)),
-        other => format!("{other:?}"),
-    }
 }
 
 /// Checks a written table against its schema file: same columns, in order,

@@ -70,3 +70,16 @@ pub fn tree(dir: &Path) -> std::collections::BTreeMap<String, Vec<u8>> {
     }
     files
 }
+
+/// A column type as `schemas/*.json` spells it.
+pub fn dtype_name(dtype: &polars::prelude::DataType) -> String {
+    use polars::prelude::DataType;
+    match dtype {
+        DataType::Int64 => "int64".into(),
+        DataType::Int32 => "int32".into(),
+        DataType::Boolean => "bool".into(),
+        DataType::String => "string".into(),
+        DataType::List(inner) => format!("list<{}>", dtype_name(inner)),
+        other => format!("{other:?}"),
+    }
+}
