@@ -12,7 +12,16 @@
 //! [filter]                        # optional row filters
 //! min_rating = 1500
 //! max_rating = 2000
+//!
+//! [engine]                        # optional: the engine stage (`--engine`)
+//! path = "/usr/games/stockfish"
+//! nodes = 100000                  # per search (the default)
+//! timeout_seconds = 60            # per answer, then a restart (the default)
+//! rule = "fitted"                 # or "lichess": Lichess's literal cuts
 //! ```
+//!
+//! With an `[engine]` section, `row_group_rows` defaults to 1,024, as
+//! `koga annotate --engine` does.
 //!
 //! Relative paths are taken from the directory `koga run` is started in (the
 //! repository root, for the make targets).
@@ -33,8 +42,10 @@ pub struct PipelineFile {
     pub output: PathBuf,
     #[serde(default)]
     pub threads: usize,
-    #[serde(default = "default_rows")]
-    pub row_group_rows: usize,
+    /// Rows per batch and row group; `None`: [`PipelineFile::batch_rows`]
+    /// picks the default.
+    #[serde(default)]
+    pub row_group_rows: Option<usize>,
     #[serde(default)]
     pub form: Form,
     #[serde(default)]
@@ -43,11 +54,53 @@ pub struct PipelineFile {
     pub part_rows: Option<u64>,
     #[serde(default)]
     pub filter: Filter,
+    #[serde(default)]
+    pub engine: Option<EngineSection>,
 }
 
-fn default_rows() -> usize {
-    DEFAULT_BATCH_ROWS
+/// The `[engine]` section: the options of `koga annotate --engine`.
+#[derive(Debug, Clone, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct EngineSection {
+    pub path: PathBuf,
+    #[serde(default)]
+    pub nodes: Option<u64>,
+    #[serde(default)]
+    pub timeout_seconds: Option<f64>,
+    #[serde(default)]
+    pub rule: EngineRule,
 }
+
+/// Which cuts decide crushing / advantage / equality ([`crate::engine::Rule`]).
+#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum EngineRule {
+    #[default]
+    Fitted,
+    Lichess,
+}
+
+impl EngineSection {
+    /// The engine stage's configuration (checked when the file is parsed).
+    pub fn config(&self) -> crate::engine::Config {
+        let mut config = crate::engine::Config::new(&self.path);
+        if let Some(nodes) = self.nodes {
+            config.nodes = nodes;
+        }
+        if let Some(seconds) = self.timeout_seconds {
+            config.timeout = std::time::Duration::from_secs_f64(seconds);
+        }
+        config.rule = match self.rule {
+            EngineRule::Fitted => crate::engine::Rule::Fitted,
+            EngineRule::Lichess => crate::engine::Rule::Lichess,
+        };
+        config
+    }
+}
+
+/// Rows per batch with the engine stage: a batch is written when its last
+/// puzzle is judged, and an engine judges a few puzzles a second.
+pub const ENGINE_BATCH_ROWS: usize = 1024;
 
 #[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq, Default)]
 #[serde(rename_all = "lowercase")]
@@ -121,7 +174,7 @@ impl PipelineFile {
 
     pub fn parse(text: &str) -> Result<PipelineFile, ConfigError> {
         let file: PipelineFile = toml::from_str(text).map_err(ConfigError::Toml)?;
-        if file.row_group_rows == 0 {
+        if file.row_group_rows == Some(0) {
             return Err(ConfigError::Invalid("row_group_rows must be at least 1".into()));
         }
         if let (Some(lo), Some(hi)) = (file.filter.min_rating, file.filter.max_rating) {
@@ -129,16 +182,35 @@ impl PipelineFile {
                 return Err(ConfigError::Invalid(format!("filter.min_rating {lo} is above filter.max_rating {hi}")));
             }
         }
+        if let Some(engine) = &file.engine {
+            if engine.nodes == Some(0) {
+                return Err(ConfigError::Invalid("engine.nodes must be at least 1".into()));
+            }
+            if let Some(seconds) = engine.timeout_seconds.filter(|s| !(*s > 0.0 && s.is_finite())) {
+                return Err(ConfigError::Invalid(format!(
+                    "engine.timeout_seconds must be a positive number of seconds, not {seconds}"
+                )));
+            }
+        }
         Ok(file)
     }
 
-    /// The run options this file describes.
+    /// Rows per batch and row group: as the file says, else 8,192, or
+    /// 1,024 with the engine stage.
+    pub fn batch_rows(&self) -> usize {
+        let default = if self.engine.is_some() { ENGINE_BATCH_ROWS } else { DEFAULT_BATCH_ROWS };
+        self.row_group_rows.unwrap_or(default)
+    }
+
+    /// The run options this file describes, all but the engine stage,
+    /// which its caller starts from [`PipelineFile::engine`] (starting an
+    /// engine can fail, and is the caller's to report).
     pub fn options(&self) -> Options {
         Options {
             input: InputSpec::from_arg(&self.input),
             threads: self.threads,
             limit: self.limit,
-            batch_rows: self.row_group_rows,
+            batch_rows: self.batch_rows(),
             form: match self.form {
                 Form::Puzzle => LineForm::Puzzle,
                 Form::Line => LineForm::Line,
@@ -186,6 +258,44 @@ mod tests {
             .unwrap_err()
             .to_string()
             .contains("above"));
+    }
+
+    #[test]
+    fn an_engine_section_configures_the_stage() {
+        let file = PipelineFile::parse(
+            "input = \"a\"\noutput = \"o\"\n[engine]\npath = \"/usr/games/stockfish\"\nnodes = 5000\ntimeout_seconds = 2.5\nrule = \"lichess\"\n",
+        )
+        .unwrap();
+        let config = file.engine.as_ref().unwrap().config();
+        assert_eq!(config.path, PathBuf::from("/usr/games/stockfish"));
+        assert_eq!(config.nodes, 5000);
+        assert_eq!(config.timeout, std::time::Duration::from_secs_f64(2.5));
+        assert_eq!(config.rule, crate::engine::Rule::Lichess);
+        // Batches shrink with the engine, unless the file says otherwise.
+        assert_eq!(file.options().batch_rows, ENGINE_BATCH_ROWS);
+        let sized = PipelineFile::parse("input = \"a\"\noutput = \"o\"\nrow_group_rows = 64\n[engine]\npath = \"e\"\n");
+        assert_eq!(sized.unwrap().options().batch_rows, 64);
+        // Unset: the command line's defaults.
+        let config = PipelineFile::parse("input = \"a\"\noutput = \"o\"\n[engine]\npath = \"e\"\n")
+            .unwrap()
+            .engine
+            .unwrap()
+            .config();
+        assert_eq!(config, crate::engine::Config::new("e"));
+    }
+
+    #[test]
+    fn a_bad_engine_section_is_refused_with_its_reason() {
+        let error = |engine: &str| {
+            PipelineFile::parse(&format!("input = \"a\"\noutput = \"o\"\n[engine]\n{engine}\n"))
+                .unwrap_err()
+                .to_string()
+        };
+        assert!(error("nodes = 5").contains("path"), "{}", error("nodes = 5"));
+        assert!(error("path = \"e\"\nnodes = 0").contains("engine.nodes must be at least 1"));
+        assert!(error("path = \"e\"\ntimeout_seconds = -1").contains("positive number of seconds, not -1"));
+        assert!(error("path = \"e\"\nrule = \"strict\"").contains("fitted"));
+        assert!(error("path = \"e\"\nnode = 5").contains("node"));
     }
 
     #[test]

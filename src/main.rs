@@ -7,7 +7,7 @@ use clap::{Parser, Subcommand};
 
 use clap::ValueEnum;
 use koga::compare::{self, Report};
-use koga::config::PipelineFile;
+use koga::config::{PipelineFile, ENGINE_BATCH_ROWS};
 use koga::input::{find_puzzle, InputSpec};
 use koga::pipeline::{Options, RunError, Summary, DEFAULT_BATCH_ROWS};
 use koga::{label, select, Line, LineForm};
@@ -284,10 +284,9 @@ fn main() -> ExitCode {
         } => (|| -> CliResult {
             // A path that is not a UCI engine is refused before any work.
             let engine = engine
-                .map(|path| open_engine(path, engine_nodes, engine_timeout, engine_rule))
-                .transpose()?
-                .map(std::sync::Arc::new);
-            let default_rows = if engine.is_some() { ENGINE_BATCH_ROWS } else { DEFAULT_BATCH_ROWS as u64 };
+                .map(|path| engine_config(path, engine_nodes, engine_timeout, engine_rule).and_then(open_engine))
+                .transpose()?;
+            let default_rows = if engine.is_some() { ENGINE_BATCH_ROWS } else { DEFAULT_BATCH_ROWS } as u64;
             let options = Options {
                 input: InputSpec::from_arg(&input),
                 threads,
@@ -303,15 +302,15 @@ fn main() -> ExitCode {
             };
             annotate(&options, &out)
         })(),
-        Command::Run { pipeline, force, no_progress } => match PipelineFile::load(&pipeline) {
-            Ok(file) => {
-                let mut options = file.options();
-                options.progress = !no_progress;
-                options.overwrite = force;
-                annotate(&options, &file.output)
-            }
-            Err(e) => Err(e.into()),
-        },
+        Command::Run { pipeline, force, no_progress } => (|| -> CliResult {
+            let file = PipelineFile::load(&pipeline)?;
+            let mut options = file.options();
+            options.progress = !no_progress;
+            options.overwrite = force;
+            // A path that is not a UCI engine is refused before any work.
+            options.engine = file.engine.as_ref().map(|engine| open_engine(engine.config())).transpose()?;
+            annotate(&options, &file.output)
+        })(),
         Command::Explain { fen_or_id, moves, csv, lines } => {
             explain(&fen_or_id, &moves.join(" "), csv.as_deref(), lines)
         }
@@ -351,17 +350,13 @@ fn main() -> ExitCode {
     }
 }
 
-/// Rows per batch with the engine stage: a batch is written when its last
-/// puzzle is judged, and an engine judges a few puzzles a second.
-const ENGINE_BATCH_ROWS: u64 = 1024;
-
-/// Starts the engine stage; a path that is not a UCI engine is refused here.
-fn open_engine(
+/// The engine stage's configuration from `annotate`'s options.
+fn engine_config(
     path: PathBuf,
     nodes: u64,
     timeout: f64,
     rule: EngineRuleArg,
-) -> Result<koga::engine::Engine, Box<dyn std::error::Error>> {
+) -> Result<koga::engine::Config, Box<dyn std::error::Error>> {
     if !(timeout > 0.0 && timeout.is_finite()) {
         return Err(format!("--engine-timeout must be a positive number of seconds, not {timeout}").into());
     }
@@ -372,7 +367,14 @@ fn open_engine(
         EngineRuleArg::Fitted => koga::engine::Rule::Fitted,
         EngineRuleArg::Lichess => koga::engine::Rule::Lichess,
     };
-    Ok(koga::engine::Engine::open(config)?)
+    Ok(config)
+}
+
+/// Starts the engine stage; a path that is not a UCI engine is refused here.
+fn open_engine(
+    config: koga::engine::Config,
+) -> Result<std::sync::Arc<koga::engine::Engine>, Box<dyn std::error::Error>> {
+    Ok(std::sync::Arc::new(koga::engine::Engine::open(config)?))
 }
 
 fn annotate(options: &Options, out: &std::path::Path) -> CliResult {

@@ -160,6 +160,43 @@ fn a_path_that_is_not_an_engine_is_refused_in_one_line_before_any_work() {
     }
 }
 
+/// A pipeline file's `[engine]` section runs the stage as `--engine` does:
+/// the same tables; and a path that is no engine is refused the same way.
+#[test]
+fn a_pipeline_file_runs_the_engine_stage() {
+    let dir = tempfile::tempdir().unwrap();
+    let engine = fake(dir.path(), "fake-uci");
+    let csv = input(dir.path(), 3);
+    let by_flag = dir.path().join("by-flag");
+    assert!(annotate(&csv, &by_flag, &["--engine", engine.to_str().unwrap(), "--engine-nodes", "5000"])
+        .status
+        .success());
+    let pipeline = |name: &str, engine: &Path| {
+        let path = dir.path().join(format!("{name}.toml"));
+        let text = format!(
+            "input = {:?}\noutput = {:?}\nthreads = 1\n[engine]\npath = {:?}\nnodes = 5000\n",
+            csv.to_str().unwrap(),
+            dir.path().join(name).to_str().unwrap(),
+            engine.to_str().unwrap()
+        );
+        std::fs::write(&path, text).unwrap();
+        koga().args(["run", path.to_str().unwrap(), "--no-progress"]).output().unwrap()
+    };
+    let run = pipeline("by-file", &engine);
+    assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
+    for table in ["puzzles.parquet", "fires.parquet"] {
+        let (flag, file) = (read(&by_flag.join(table)), read(&dir.path().join("by-file").join(table)));
+        assert!(flag.equals_missing(&file), "{table} differs");
+    }
+    assert!(footer(&dir.path().join("by-file/puzzles.parquet")).contains("Fake UCI 1.0"));
+    let notes = dir.path().join("notes.txt");
+    std::fs::write(&notes, "not a program").unwrap();
+    let run = pipeline("refused", &notes);
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert!(!run.status.success() && stderr.lines().count() == 1 && stderr.contains("not a UCI engine"), "{stderr}");
+    assert!(!dir.path().join("refused").exists());
+}
+
 #[test]
 fn an_engine_that_hangs_is_killed_and_the_puzzle_kept_with_the_reason() {
     let dir = tempfile::tempdir().unwrap();
