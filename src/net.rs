@@ -38,7 +38,7 @@
 
 use shakmaty::{Bitboard, Chess, MoveList, Position, Rank, Role, Square};
 
-use crate::board::{attackers, balance, is_defended, legal_plain_move, value};
+use crate::board::{attackers, balance, is_defended, legal_plain_move_with, value};
 use crate::facts::{capture_square, captured_value};
 use crate::fire::Fire;
 use crate::line::{Cursor, Line};
@@ -180,9 +180,20 @@ fn capture_search(pos: &Chess, plies: u32, mut alpha: i32, beta: i32, targets: B
     captures.sort_by_key(|m| (-captured_value(*m), m.role() as u8));
     for m in &captures {
         let won = captured_value(*m) + m.promotion().map_or(0, |role| value(role) - 1);
-        let mut after = pos.clone();
-        after.play_unchecked(*m);
-        let net = won - capture_search(&after, plies - 1, won - beta, won - alpha, Bitboard::FULL);
+        // The answer nets at least 0, so this capture nets at most `won`:
+        // where that cannot raise `alpha`, nothing need be played.
+        if won <= alpha {
+            continue;
+        }
+        let net = if plies == 1 {
+            // The last ply: the answer, with no plies left, nets
+            // max(won - beta, 0), so this nets min(won, beta).
+            won.min(beta)
+        } else {
+            let mut after = pos.clone();
+            after.play_unchecked(*m);
+            won - capture_search(&after, plies - 1, won - beta, won - alpha, Bitboard::FULL)
+        };
         if net > alpha {
             alpha = net;
             if alpha >= beta {
@@ -200,7 +211,8 @@ fn capture_search(pos: &Chess, plies: u32, mut alpha: i32, beta: i32, targets: B
 fn captures_of(pos: &Chess, targets: Bitboard) -> MoveList {
     let board = pos.board();
     let mut captures = MoveList::new();
-    if pos.checkers().more_than_one() {
+    let checkers = pos.checkers();
+    if checkers.more_than_one() {
         captures.extend(pos.capture_moves().into_iter().filter(|m| targets.contains(capture_square(*m))));
         return captures;
     }
@@ -209,7 +221,7 @@ fn captures_of(pos: &Chess, targets: Bitboard) -> MoveList {
         for from in attackers(board, sq, pos.turn(), board.occupied()) {
             let pawn = board.role_at(from) == Some(Role::Pawn);
             let promotion = (pawn && sq.rank() == last_rank).then_some(Role::Queen);
-            captures.extend(legal_plain_move(pos, from, sq, promotion));
+            captures.extend(legal_plain_move_with(pos, from, sq, promotion, checkers));
         }
     }
     captures
