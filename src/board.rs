@@ -476,6 +476,28 @@ pub fn flight_moves(pos: &Chess, sq: Square) -> impl Iterator<Item = Move> + '_ 
     quick.chain(listed.into_iter().flatten())
 }
 
+/// Whether `m`, a legal move of the side to move, gives check: the man
+/// attacks the enemy king from where it lands, or it uncovers a slider of
+/// ours. Castling and en passant are played out. Only a check can mate:
+/// a search for mates asks this before playing a move.
+pub fn gives_check(pos: &Chess, m: Move) -> bool {
+    let board = pos.board();
+    let us = pos.turn();
+    let Move::Normal { role, from, to, promotion, .. } = m else {
+        let mut after = pos.clone();
+        after.play_unchecked(m);
+        return after.is_check();
+    };
+    let Some(king) = board.king_of(!us) else { return false };
+    let occupied = board.occupied().without(from).with(to);
+    if attacks::attacks(to, promotion.unwrap_or(role).of(us), occupied).contains(king) {
+        return true;
+    }
+    let sliders = attacks::rook_attacks(king, occupied) & board.rooks_and_queens()
+        | attacks::bishop_attacks(king, occupied) & board.bishops_and_queens();
+    (sliders & board.by_color(us).without(from).without(to)).any()
+}
+
 /// Where the knight, bishop, rook or queen on `sq` (the side to move's) can
 /// legally go, by bitboards alone (empty for any other man): its attacks
 /// but its own side's squares, onto the checker or its line where one
@@ -667,6 +689,29 @@ mod tests {
                     proptest::prop_assert_eq!(quick, legal);
                 }
                 let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                pos.play_unchecked(moves[pick % moves.len()]);
+            }
+        }
+
+        /// In positions from random games, a move gives check exactly
+        /// where playing it leaves the other side in check.
+        #[test]
+        fn gives_check_agrees_with_playing_the_move(start in 0usize..2, picks in proptest::collection::vec(0usize..1000, 1..120)) {
+            let starts = [
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                "r3k2r/1P4P1/2n1b3/3pP3/8/2B2q2/1p4p1/R3K2R w KQkq d6 0 1",
+            ];
+            let mut pos: Chess = starts[start].parse::<shakmaty::fen::Fen>().unwrap().into_position(CastlingMode::Standard).unwrap();
+            for pick in picks {
+                let moves = pos.legal_moves();
+                for &m in &moves {
+                    let mut after = pos.clone();
+                    after.play_unchecked(m);
+                    proptest::prop_assert_eq!(gives_check(&pos, m), after.is_check(), "{}", m);
+                }
                 if moves.is_empty() {
                     break;
                 }
