@@ -294,6 +294,29 @@ fn silencers() -> &'static [LabelSet] {
     })
 }
 
+/// The rules (bits by their place in [`RULES`]) in which a label loses, and
+/// those in which it wins.
+#[derive(Clone, Copy)]
+struct RuleSides {
+    loses: u64,
+    wins: u64,
+}
+
+/// Each label's [`RuleSides`], read off [`RULES`] once.
+fn rule_sides() -> &'static [RuleSides] {
+    static SIDES: OnceLock<Vec<RuleSides>> = OnceLock::new();
+    SIDES.get_or_init(|| {
+        assert!(RULES.len() <= 64, "rule masks hold 64 rules");
+        let mask = |side: fn(&Rule) -> Labels, label: Label| {
+            RULES.iter().enumerate().filter(|(_, r)| side(r).contains(label)).fold(0, |m, (i, _)| m | 1 << i)
+        };
+        Label::ALL
+            .iter()
+            .map(|&label| RuleSides { loses: mask(|r| r.loser, label), wins: mask(|r| r.winners, label) })
+            .collect()
+    })
+}
+
 /// Applies the table to one ply's fires. A fire gives way only to a fire
 /// that stays: where pin gives way to pinnedDefender and pinnedDefender to
 /// discoveredAttack, the pin is kept, since nothing else tells its story.
@@ -309,13 +332,24 @@ pub fn arbitrate(facts: &PlyFacts, fires: &mut Vec<Fire>, removed: &mut Vec<Remo
     // Fires as bits of a mask (a ply holds far fewer than 64).
     let all: u64 = if n >= 64 { u64::MAX } else { (1 << n) - 1 };
     let bits = |mask: u64| (0..n.min(64)).filter(move |&j| mask & (1 << j) != 0);
-    // Why fire `i` gives way to one of the fires in `winners`, if it does.
+    // Why fire `i` gives way to one of the fires in `winners`, if it does:
+    // the first rule in the table's order, then the first winner. Only the
+    // rules that name both labels are asked.
+    let sides = rule_sides();
     let verdict = |i: usize, winners: u64| -> Option<Removed> {
         let fire = &fires[i];
-        RULES.iter().find_map(|rule| {
-            let winner = bits(winners & !(1 << i)).map(|j| &fires[j]).find(|w| rule.removes(facts, fire, w))?;
-            Some(Removed { fire: *fire, by: winner.label, rule: rule.why })
-        })
+        let losing = sides[fire.label as usize].loses;
+        let winning = bits(winners & !(1 << i)).fold(0, |rules, j| rules | sides[fires[j].label as usize].wins);
+        let mut candidates = losing & winning;
+        while candidates != 0 {
+            let rule = &RULES[candidates.trailing_zeros() as usize];
+            candidates &= candidates - 1;
+            let winner = bits(winners & !(1 << i)).map(|j| &fires[j]).find(|w| rule.removes(facts, fire, w));
+            if let Some(winner) = winner {
+                return Some(Removed { fire: *fire, by: winner.label, rule: rule.why });
+            }
+        }
+        None
     };
     // Most plies remove nothing: settle them at once.
     let mut open: u64 = bits(all).filter(|&i| verdict(i, all).is_some()).fold(0, |m, i| m | 1 << i);

@@ -233,6 +233,12 @@ pub fn see(board: &Board, from: Square, to: Square, captured: i32) -> i32 {
 /// go to the better exchange (a pawn that reaches the last rank promotes
 /// to a queen).
 pub fn least_valuable_legal_capture(pos: &Chess, sq: Square) -> Option<Move> {
+    legal_capture_and_gain(pos, sq).map(|(m, _)| m)
+}
+
+/// [`least_valuable_legal_capture`], and its static exchange where a tie
+/// had it computed already.
+fn legal_capture_and_gain(pos: &Chess, sq: Square) -> Option<(Move, Option<i32>)> {
     let board = pos.board();
     if !board.by_color(!pos.turn()).contains(sq) {
         return None;
@@ -240,20 +246,27 @@ pub fn least_valuable_legal_capture(pos: &Chess, sq: Square) -> Option<Move> {
     let checkers = pos.checkers();
     if checkers.more_than_one() {
         // Only the king moves: shakmaty's candidates.
-        return candidate_capture(pos, sq);
+        return candidate_capture(pos, sq).map(|m| (m, None));
     }
     let attacking = attackers(board, sq, pos.turn(), board.occupied());
     let captured = value_at(board, sq);
     let last_rank = pos.turn().fold_wb(Rank::Eighth, Rank::First);
+    let gain = |m: Move| see(board, m.from().expect("board move"), sq, captured);
     for role in [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King] {
         let promotion = (role == Role::Pawn && sq.rank() == last_rank).then_some(Role::Queen);
-        let best = (attacking & board.by_role(role))
+        let mut legal = (attacking & board.by_role(role))
             .into_iter()
-            .filter_map(|from| plain_move(pos, from, sq, promotion, || checkers))
-            .max_by_key(|m| see(board, m.from().expect("board move"), sq, captured));
-        if best.is_some() {
-            return best;
+            .filter_map(|from| plain_move(pos, from, sq, promotion, || checkers));
+        let Some(first) = legal.next() else { continue };
+        // A lone capture of its kind needs no exchange to pick it; among
+        // several the last of the best wins (as `max_by_key` picks).
+        let mut best = (first, None);
+        for m in legal {
+            let best_gain = best.1.unwrap_or_else(|| gain(best.0));
+            let m_gain = gain(m);
+            best = if m_gain >= best_gain { (m, Some(m_gain)) } else { (best.0, Some(best_gain)) };
         }
+        return Some(best);
     }
     None
 }
@@ -301,6 +314,18 @@ pub fn can_capture(pos: &Chess, from: Square, to: Square) -> bool {
 /// move uncovers can attack it.
 pub fn legal_plain_move(pos: &Chess, from: Square, to: Square, promotion: Option<Role>) -> Option<Move> {
     plain_move(pos, from, to, promotion, || pos.checkers())
+}
+
+/// [`legal_plain_move`] where the pieces giving check (`pos.checkers()`)
+/// are known already: a caller judging many moves asks for them once.
+pub fn legal_plain_move_with(
+    pos: &Chess,
+    from: Square,
+    to: Square,
+    promotion: Option<Role>,
+    checkers: Bitboard,
+) -> Option<Move> {
+    plain_move(pos, from, to, promotion, || checkers)
 }
 
 /// [`legal_plain_move`], the pieces giving check asked for only where a
@@ -370,8 +395,8 @@ fn plain_move(
 /// What the side to move wins by capturing the piece on `sq`, starting with
 /// its least valuable legal capture; `None` when it cannot capture there.
 pub fn capture_gain(pos: &Chess, sq: Square) -> Option<i32> {
-    let m = least_valuable_legal_capture(pos, sq)?;
-    Some(see(pos.board(), m.from().expect("board move"), sq, value_at(pos.board(), sq)))
+    let (m, gain) = legal_capture_and_gain(pos, sq)?;
+    Some(gain.unwrap_or_else(|| see(pos.board(), m.from().expect("board move"), sq, value_at(pos.board(), sq))))
 }
 
 /// Spec §3 "profitable capture": the side to move wins material by capturing
@@ -428,14 +453,11 @@ pub fn flight_moves(pos: &Chess, sq: Square) -> impl Iterator<Item = Move> + '_ 
     let board = pos.board();
     let piece = board.piece_at(sq).filter(|p| p.color == pos.turn());
     let (mut reached, mut listed) = (Bitboard::EMPTY, None);
-    let mut checkers = Bitboard::EMPTY;
+    let mut role = Role::Knight;
     match piece {
         Some(piece) if !matches!(piece.role, Role::Pawn | Role::King) => {
-            checkers = pos.checkers();
-            // In double check only the king moves.
-            if !checkers.more_than_one() {
-                reached = attacks::attacks(sq, piece, board.occupied()) & !board.by_color(piece.color);
-            }
+            role = piece.role;
+            reached = flight_squares(pos, sq);
         }
         Some(_) => {
             let mut moves = pos.legal_moves();
@@ -444,8 +466,69 @@ pub fn flight_moves(pos: &Chess, sq: Square) -> impl Iterator<Item = Move> + '_ 
         }
         None => {}
     }
-    let quick = reached.into_iter().filter_map(move |to| plain_move(pos, sq, to, None, || checkers));
+    let quick = reached.into_iter().map(move |to| Move::Normal {
+        role,
+        from: sq,
+        capture: board.role_at(to),
+        to,
+        promotion: None,
+    });
     quick.chain(listed.into_iter().flatten())
+}
+
+/// Whether `m`, a legal move of the side to move, gives check: the man
+/// attacks the enemy king from where it lands, or it uncovers a slider of
+/// ours. Castling and en passant are played out. Only a check can mate:
+/// a search for mates asks this before playing a move.
+pub fn gives_check(pos: &Chess, m: Move) -> bool {
+    let board = pos.board();
+    let us = pos.turn();
+    let Move::Normal { role, from, to, promotion, .. } = m else {
+        let mut after = pos.clone();
+        after.play_unchecked(m);
+        return after.is_check();
+    };
+    let Some(king) = board.king_of(!us) else { return false };
+    let occupied = board.occupied().without(from).with(to);
+    if attacks::attacks(to, promotion.unwrap_or(role).of(us), occupied).contains(king) {
+        return true;
+    }
+    let sliders = attacks::rook_attacks(king, occupied) & board.rooks_and_queens()
+        | attacks::bishop_attacks(king, occupied) & board.bishops_and_queens();
+    (sliders & board.by_color(us).without(from).without(to)).any()
+}
+
+/// Where the knight, bishop, rook or queen on `sq` (the side to move's) can
+/// legally go, by bitboards alone (empty for any other man): its attacks
+/// but its own side's squares, onto the checker or its line where one
+/// piece gives check (none in double check), and along the line where an
+/// enemy slider pins it to its king.
+pub fn flight_squares(pos: &Chess, sq: Square) -> Bitboard {
+    let board = pos.board();
+    let us = pos.turn();
+    let Some(piece) = board.piece_at(sq).filter(|p| p.color == us && !matches!(p.role, Role::Pawn | Role::King)) else {
+        return Bitboard::EMPTY;
+    };
+    let Some(king) = board.king_of(us) else { return Bitboard::EMPTY };
+    let checkers = pos.checkers();
+    if checkers.more_than_one() {
+        return Bitboard::EMPTY;
+    }
+    let occupied = board.occupied();
+    let mut reached = attacks::attacks(sq, piece, occupied) & !board.by_color(us);
+    if let Some(checker) = checkers.first() {
+        reached &= attacks::between(checker, king).with(checker);
+    }
+    // A slider that would see the king once this piece left its line.
+    let snipers = (attacks::rook_attacks(king, Bitboard::EMPTY) & board.rooks_and_queens()
+        | attacks::bishop_attacks(king, Bitboard::EMPTY) & board.bishops_and_queens())
+        & board.by_color(!us);
+    for sniper in snipers {
+        if attacks::between(king, sniper) & occupied == Bitboard::from_square(sq) {
+            reached &= attacks::ray(king, sniper);
+        }
+    }
+    reached
 }
 
 #[cfg(test)]
@@ -599,11 +682,36 @@ mod tests {
                 for sq in Square::ALL {
                     let mut quick: Vec<Move> = flight_moves(&pos, sq).collect();
                     let mut legal: Vec<Move> = pos.legal_moves().into_iter().filter(|m| m.from() == Some(sq)).collect();
+                    let pieces_legal: Bitboard = legal.iter().filter(|m| !matches!(m.role(), Role::Pawn | Role::King)).map(|m| m.to()).collect();
+                    proptest::prop_assert_eq!(flight_squares(&pos, sq), pieces_legal);
                     quick.sort_by_key(|m| (m.to(), m.promotion()));
                     legal.sort_by_key(|m| (m.to(), m.promotion()));
                     proptest::prop_assert_eq!(quick, legal);
                 }
                 let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                pos.play_unchecked(moves[pick % moves.len()]);
+            }
+        }
+
+        /// In positions from random games, a move gives check exactly
+        /// where playing it leaves the other side in check.
+        #[test]
+        fn gives_check_agrees_with_playing_the_move(start in 0usize..2, picks in proptest::collection::vec(0usize..1000, 1..120)) {
+            let starts = [
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                "r3k2r/1P4P1/2n1b3/3pP3/8/2B2q2/1p4p1/R3K2R w KQkq d6 0 1",
+            ];
+            let mut pos: Chess = starts[start].parse::<shakmaty::fen::Fen>().unwrap().into_position(CastlingMode::Standard).unwrap();
+            for pick in picks {
+                let moves = pos.legal_moves();
+                for &m in &moves {
+                    let mut after = pos.clone();
+                    after.play_unchecked(m);
+                    proptest::prop_assert_eq!(gives_check(&pos, m), after.is_check(), "{}", m);
+                }
                 if moves.is_empty() {
                     break;
                 }

@@ -36,9 +36,9 @@
 //!   stopping before it falls. Where the line mates instead, the mate is
 //!   the point, and `gain` is null.
 
-use shakmaty::{Bitboard, Chess, MoveList, Position, Rank, Role, Square};
+use shakmaty::{Bitboard, Chess, Move, MoveList, Position, Rank, Role, Square};
 
-use crate::board::{attackers, balance, is_defended, legal_plain_move, value};
+use crate::board::{attackers, balance, is_defended, legal_plain_move_with, value};
 use crate::facts::{capture_square, captured_value};
 use crate::fire::Fire;
 use crate::line::{Cursor, Line};
@@ -174,15 +174,28 @@ fn capture_search(pos: &Chess, plies: u32, mut alpha: i32, beta: i32, targets: B
     if (pos.them() & targets).into_iter().all(|sq| attackers(board, sq, pos.turn(), occupied).is_empty()) {
         return alpha;
     }
-    let mut captures = captures_of(pos, targets);
+    let checkers = pos.checkers();
+    let mut captures = captures_of(pos, targets, checkers);
     // The most valuable victim first, the least valuable capturer first
     // among equals: the best answers are searched first.
     captures.sort_by_key(|m| (-captured_value(*m), m.role() as u8));
     for m in &captures {
         let won = captured_value(*m) + m.promotion().map_or(0, |role| value(role) - 1);
-        let mut after = pos.clone();
-        after.play_unchecked(*m);
-        let net = won - capture_search(&after, plies - 1, won - beta, won - alpha, Bitboard::FULL);
+        // The answer nets at least 0, so this capture nets at most `won`:
+        // where that cannot raise `alpha`, nothing need be played, nor its
+        // legality asked.
+        if won <= alpha || !is_legal(pos, *m, checkers) {
+            continue;
+        }
+        let net = if plies == 1 {
+            // The last ply: the answer, with no plies left, nets
+            // max(won - beta, 0), so this nets min(won, beta).
+            won.min(beta)
+        } else {
+            let mut after = pos.clone();
+            after.play_unchecked(*m);
+            won - capture_search(&after, plies - 1, won - beta, won - alpha, Bitboard::FULL)
+        };
         if net > alpha {
             alpha = net;
             if alpha >= beta {
@@ -193,26 +206,34 @@ fn capture_search(pos: &Chess, plies: u32, mut alpha: i32, beta: i32, targets: B
     alpha
 }
 
-/// The legal captures of men on `targets` (a pawn reaching the last rank
+/// The captures of men on `targets` (a pawn reaching the last rank
 /// promotes to a queen, the promotion that wins most; en passant aside):
-/// read off each target's attackers, shakmaty's move list only in double
-/// check.
-fn captures_of(pos: &Chess, targets: Bitboard) -> MoveList {
+/// each target's attackers, pseudo-legal ([`is_legal`] asks only of the
+/// captures the search plays); in double check shakmaty's legal moves.
+fn captures_of(pos: &Chess, targets: Bitboard, checkers: Bitboard) -> MoveList {
     let board = pos.board();
     let mut captures = MoveList::new();
-    if pos.checkers().more_than_one() {
+    if checkers.more_than_one() {
         captures.extend(pos.capture_moves().into_iter().filter(|m| targets.contains(capture_square(*m))));
         return captures;
     }
     let last_rank = pos.turn().fold_wb(Rank::Eighth, Rank::First);
     for sq in pos.them() & targets {
+        let capture = board.role_at(sq);
         for from in attackers(board, sq, pos.turn(), board.occupied()) {
-            let pawn = board.role_at(from) == Some(Role::Pawn);
-            let promotion = (pawn && sq.rank() == last_rank).then_some(Role::Queen);
-            captures.extend(legal_plain_move(pos, from, sq, promotion));
+            let role = board.role_at(from).expect("attacker on its square");
+            let promotion = (role == Role::Pawn && sq.rank() == last_rank).then_some(Role::Queen);
+            captures.push(Move::Normal { role, from, capture, to: sq, promotion });
         }
     }
     captures
+}
+
+/// Whether a capture [`captures_of`] read off the board (`checkers` the
+/// pieces giving check) is legal.
+fn is_legal(pos: &Chess, m: Move, checkers: Bitboard) -> bool {
+    checkers.more_than_one()
+        || m.from().is_some_and(|from| legal_plain_move_with(pos, from, m.to(), m.promotion(), checkers).is_some())
 }
 
 /// Sets `gain` on `fires` (every fire of one line): the net where the line

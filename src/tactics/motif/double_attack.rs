@@ -101,7 +101,7 @@ fn mate_hidden_by_check(facts: &PlyFacts) -> bool {
 /// one of `skip`.
 fn mate_in_one(pos: &Chess, skip: Bitboard) -> Option<Move> {
     pos.legal_moves().into_iter().find(|&m| {
-        if m.is_capture() && skip.contains(m.to()) {
+        if m.is_capture() && skip.contains(m.to()) || !board::gives_check(pos, m) {
             return false;
         }
         let mut played = pos.clone();

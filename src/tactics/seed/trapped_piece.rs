@@ -123,6 +123,12 @@ fn judge(facts: &PlyFacts, target: Square) -> Option<Fire> {
     if followed_up && !cashed_in(facts, target) {
         return None;
     }
+    // Without a later move only a piece with one flight square is a trap:
+    // count them before judging any.
+    let counted = (!followed_up).then(|| board::flight_squares(facts.after, target));
+    if counted.is_some_and(|flights| flights.count() != 1) {
+        return None;
+    }
     // Safe where it stands: we cannot win it in place.
     if !board::profitable_capture(facts.ours_to_move_after()?, target) {
         return None;
@@ -131,39 +137,50 @@ fn judge(facts: &PlyFacts, target: Square) -> Option<Fire> {
     if board::pinned_to_king(facts.after.board(), target) {
         return None;
     }
-    let flights = no_safe_flight(facts.after, target, attackers)?;
+    let flights = counted.unwrap_or_else(|| board::flight_squares(facts.after, target));
+    if !no_safe_flight(facts.after, target, flights, attackers) {
+        return None;
+    }
     // An attack that already existed needs the trap to have been complete already.
     if board::least_valuable_legal_capture(facts.before, target).is_some() {
-        no_safe_flight(facts.theirs_to_move_before()?, target, facts.our_attackers_before(target))?;
-    }
-    let escapes = flights.iter().map(|m| m.to()).collect();
-    let roles =
-        Roles { targets: Bitboard::from_square(target), attacker: Some(new_attacker), escapes, ..Roles::default() };
-    let mut fire = Fire::at(facts, Label::TrappedPiece).with_stake(value(facts.after.board().role_at(target)?) as i16);
-    if !followed_up {
-        if flights.len() != 1 {
+        let theirs = facts.theirs_to_move_before()?;
+        if !no_safe_flight(theirs, target, board::flight_squares(theirs, target), facts.our_attackers_before(target)) {
             return None;
         }
+    }
+    let roles = Roles {
+        targets: Bitboard::from_square(target),
+        attacker: Some(new_attacker),
+        escapes: flights,
+        ..Roles::default()
+    };
+    let mut fire = Fire::at(facts, Label::TrappedPiece).with_stake(value(facts.after.board().role_at(target)?) as i16);
+    if !followed_up {
         fire.fallback = true;
     }
     Some(fire.with_roles(roles))
 }
 
-/// The legal moves of the piece on `sq` (its side to move in `pos`) when
-/// every one of them can be won; `None` when one is safe.
-fn no_safe_flight(pos: &Chess, sq: Square, attackers: shakmaty::Bitboard) -> Option<Vec<Move>> {
-    let flights: Vec<Move> = board::flight_moves(pos, sq).collect();
-    for &flight in &flights {
+/// Whether every one of the `flights` of the piece on `sq` (its side to
+/// move in `pos`) can be won (true where it has none).
+fn no_safe_flight(pos: &Chess, sq: Square, flights: Bitboard, attackers: Bitboard) -> bool {
+    let board = pos.board();
+    let piece = board.piece_at(sq).expect("a piece to flee");
+    // A square none of our men attacks once the piece stands there is safe
+    // at once: nothing to play out.
+    let landed_on = |to: Square| board.occupied().without(sq).with(to);
+    if flights.into_iter().any(|to| board::attackers(board, to, !piece.color, landed_on(to)).is_empty()) {
+        return false;
+    }
+    flights.into_iter().all(|to| {
+        let flight = Move::Normal { role: piece.role, from: sq, capture: board.role_at(to), to, promotion: None };
         let mut landed = pos.clone();
         landed.play_unchecked(flight);
-        let won = board::capture_gain(&landed, flight.to()).unwrap_or(0);
+        let won = board::capture_gain(&landed, to).unwrap_or(0);
         // Forced trade: taking one of its attackers is credited to it.
-        let credit = if attackers.contains(flight.to()) { flight.capture().map_or(0, value) } else { 0 };
-        if won - credit <= 0 {
-            return None;
-        }
-    }
-    Some(flights)
+        let credit = if attackers.contains(to) { flight.capture().map_or(0, value) } else { 0 };
+        won - credit > 0
+    })
 }
 
 /// A later solver move captures the target (followed as it moves) and the
