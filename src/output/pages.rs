@@ -84,7 +84,7 @@ impl Levels {
         self.definition.push(u32::from(present));
     }
 
-    #[inline]
+    #[inline(always)]
     fn slot(&mut self, repetition: u32, definition: u32) {
         if let Some(levels) = &mut self.repetition {
             levels.push(repetition);
@@ -150,9 +150,7 @@ fn bit_width(max: u32) -> u32 {
 struct Packed {
     width: u32,
     bytes: Vec<u8>,
-    /// Bits not yet written out, and how many (under 32).
-    bits: u64,
-    pending: u32,
+    bits: BitWriter,
     count: usize,
     first: u32,
     /// Whether every value so far is `first`: then nothing is packed yet.
@@ -165,7 +163,7 @@ const MAX_LITERAL_RUN: usize = 8 * 1024;
 impl Packed {
     fn new(width: u32, capacity: usize) -> Packed {
         let bytes = Vec::with_capacity((capacity * width as usize).div_ceil(8) + 4);
-        Packed { width, bytes, bits: 0, pending: 0, count: 0, first: 0, uniform: true }
+        Packed { width, bytes, bits: BitWriter::default(), count: 0, first: 0, uniform: true }
     }
 
     #[inline]
@@ -204,33 +202,9 @@ impl Packed {
         }
     }
 
-    /// Appends a value's bits, writing out whole 32-bit words.
     #[inline]
     fn pack(&mut self, value: u32) {
-        self.bits |= u64::from(value) << self.pending;
-        self.pending += self.width;
-        if self.pending >= 32 {
-            self.bytes.extend_from_slice(&(self.bits as u32).to_le_bytes());
-            self.bits >>= 32;
-            self.pending -= 32;
-        }
-    }
-
-    /// The bits not yet written out, the last byte completed with zeros.
-    fn flush(&mut self) {
-        let bytes = self.pending.div_ceil(8) as usize;
-        self.bytes.extend_from_slice(&self.bits.to_le_bytes()[..bytes]);
-        (self.bits, self.pending) = (0, 0);
-    }
-
-    /// The packed bytes alone (the values however uniform), the last byte
-    /// completed with zeros.
-    fn flush_into(mut self, out: &mut Vec<u8>) {
-        if self.uniform {
-            self.pack_run();
-        }
-        self.flush();
-        out.extend_from_slice(&self.bytes);
+        self.bits.put(&mut self.bytes, value, self.width);
     }
 
     fn write(mut self, out: &mut Vec<u8>) {
@@ -242,7 +216,7 @@ impl Packed {
             out.extend_from_slice(&self.first.to_le_bytes()[..self.width.div_ceil(8) as usize]);
             return;
         }
-        self.flush();
+        self.bits.flush(&mut self.bytes);
         let width = self.width as usize;
         let (mut left, mut at) = (self.count, 0);
         while left > 0 {
@@ -256,6 +230,36 @@ impl Packed {
             at += take;
             left -= values;
         }
+    }
+}
+
+/// Values' bits, appended from the least significant bit and written out
+/// a 32-bit word at a time.
+#[derive(Default)]
+struct BitWriter {
+    /// Bits not yet written out, and how many (under 32).
+    bits: u64,
+    pending: u32,
+}
+
+impl BitWriter {
+    /// Appends `value`, `width` bits of it (at most 32).
+    #[inline]
+    fn put(&mut self, out: &mut Vec<u8>, value: u32, width: u32) {
+        self.bits |= u64::from(value) << self.pending;
+        self.pending += width;
+        if self.pending >= 32 {
+            out.extend_from_slice(&(self.bits as u32).to_le_bytes());
+            self.bits >>= 32;
+            self.pending -= 32;
+        }
+    }
+
+    /// The bits not yet written out, the last byte completed with zeros.
+    fn flush(&mut self, out: &mut Vec<u8>) {
+        let bytes = self.pending.div_ceil(8) as usize;
+        out.extend_from_slice(&self.bits.to_le_bytes()[..bytes]);
+        *self = BitWriter::default();
     }
 }
 
@@ -288,12 +292,12 @@ fn delta_binary_packed(values: &[i64]) -> Option<Vec<u8>> {
                 return None;
             }
             out[widths_at + miniblock] = width as u8;
-            // A miniblock is 32 values wide, the last padded with zeros.
-            let mut packed = Packed::new(width, DELTA_MINIBLOCK);
+            // A miniblock is 32 values wide, the last padded with zeros:
+            // `width` whole 32-bit words.
+            let mut bits = BitWriter::default();
             for i in 0..DELTA_MINIBLOCK {
-                packed.push(deltas.get(i).map_or(0, |&d| above(d) as u32));
+                bits.put(&mut out, deltas.get(i).map_or(0, |&d| above(d) as u32), width);
             }
-            packed.flush_into(&mut out);
         }
     }
     Some(out)
@@ -481,11 +485,13 @@ struct Dictionary<T> {
 }
 
 impl<T: Entry> Dictionary<T> {
+    /// An empty dictionary. It starts small and grows: zeroing a table
+    /// sized for a page's rows costs more than rehashing as it fills.
     fn new() -> Dictionary<T> {
         Dictionary { slots: vec![0; 64], entries: Vec::new() }
     }
 
-    #[inline]
+    #[inline(always)]
     fn key(&mut self, value: T) -> u32 {
         let hash = value.hash();
         let tag = hash << 32;
@@ -506,6 +512,7 @@ impl<T: Entry> Dictionary<T> {
     }
 
     /// A new entry, in the empty slot `at`.
+    #[inline(never)]
     fn insert(&mut self, value: T, tag: u64, at: usize) -> u32 {
         self.entries.push(value);
         let key = self.entries.len() as u32;
