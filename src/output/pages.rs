@@ -311,13 +311,29 @@ fn uleb128(out: &mut Vec<u8>, mut value: u64) {
     out.push(value as u8);
 }
 
-/// Values packed at `width` bits, hybrid-encoded.
+/// Values packed at `width` bits, hybrid-encoded: the same bytes as
+/// [`Packed`] writes, from values all known at once (dictionary keys), so
+/// packed straight into `out` in one tight loop.
 fn encode_hybrid(out: &mut Vec<u8>, values: &[u32], width: u32) {
-    let mut packed = Packed::new(width, values.len());
-    for &value in values {
-        packed.push(value);
+    let Some(&first) = values.first() else { return };
+    if values.iter().all(|&value| value == first) {
+        uleb128(out, (values.len() as u64) << 1);
+        out.extend_from_slice(&first.to_le_bytes()[..width.div_ceil(8) as usize]);
+        return;
     }
-    packed.write(out);
+    for run in values.chunks(MAX_LITERAL_RUN) {
+        let groups = run.len().div_ceil(8);
+        uleb128(out, ((groups as u64) << 1) | 1);
+        let mut bits = BitWriter::default();
+        for &value in run {
+            bits.put(out, value, width);
+        }
+        // The last group completed with zeros.
+        for _ in run.len()..groups * 8 {
+            bits.put(out, 0, width);
+        }
+        bits.flush(out);
+    }
 }
 
 /// A column's values: plain, delta-encoded, or as dictionary keys.
