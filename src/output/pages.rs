@@ -84,7 +84,7 @@ impl Levels {
         self.definition.push(u32::from(present));
     }
 
-    #[inline]
+    #[inline(always)]
     fn slot(&mut self, repetition: u32, definition: u32) {
         if let Some(levels) = &mut self.repetition {
             levels.push(repetition);
@@ -143,14 +143,17 @@ fn bit_width(max: u32) -> u32 {
 /// of at most 8,192 values (polars-parquet's bound: some readers buffer a
 /// run whole), the last padded with zeros. Finding shorter RLE runs would
 /// cost a scan per value for bytes that zstd shrinks anyway.
+///
+/// While every value is the same, only the count is kept: most levels are
+/// one run (a column without nulls), and counting is all a run needs. The
+/// first different value packs the run so far ([`Packed::pack_run`]).
 struct Packed {
     width: u32,
     bytes: Vec<u8>,
-    /// Bits not yet a whole byte, and how many.
-    bits: u64,
-    pending: u32,
+    bits: BitWriter,
     count: usize,
     first: u32,
+    /// Whether every value so far is `first`: then nothing is packed yet.
     uniform: bool,
 }
 
@@ -159,32 +162,49 @@ const MAX_LITERAL_RUN: usize = 8 * 1024;
 
 impl Packed {
     fn new(width: u32, capacity: usize) -> Packed {
-        let bytes = Vec::with_capacity((capacity * width as usize).div_ceil(8));
-        Packed { width, bytes, bits: 0, pending: 0, count: 0, first: 0, uniform: true }
+        let bytes = Vec::with_capacity((capacity * width as usize).div_ceil(8) + 4);
+        Packed { width, bytes, bits: BitWriter::default(), count: 0, first: 0, uniform: true }
     }
 
     #[inline]
     fn push(&mut self, value: u32) {
-        if self.count == 0 {
-            self.first = value;
+        if self.uniform {
+            if value == self.first || self.count == 0 {
+                self.first = value;
+                self.count += 1;
+                return;
+            }
+            self.pack_run();
         }
-        self.uniform &= value == self.first;
+        self.pack(value);
         self.count += 1;
-        self.bits |= u64::from(value) << self.pending;
-        self.pending += self.width;
-        while self.pending >= 8 {
-            self.bytes.push(self.bits as u8);
-            self.bits >>= 8;
-            self.pending -= 8;
+    }
+
+    /// Packs the run of `first` counted so far, where the values first
+    /// differ.
+    #[cold]
+    fn pack_run(&mut self) {
+        self.uniform = false;
+        self.bytes.reserve((self.count * self.width as usize).div_ceil(8));
+        let mut left = self.count;
+        if self.width <= 8 {
+            // Eight equal values are `width` equal-length bytes: the same
+            // bytes for each group of eight.
+            let group = (0..8).fold(0u64, |group, i| group | u64::from(self.first) << (i * self.width));
+            let group = &group.to_le_bytes()[..self.width as usize];
+            for _ in 0..left / 8 {
+                self.bytes.extend_from_slice(group);
+            }
+            left %= 8;
+        }
+        for _ in 0..left {
+            self.pack(self.first);
         }
     }
 
-    /// The packed bytes alone, the last one completed with zeros.
-    fn flush_into(mut self, out: &mut Vec<u8>) {
-        if self.pending > 0 {
-            self.bytes.push(self.bits as u8);
-        }
-        out.extend_from_slice(&self.bytes);
+    #[inline]
+    fn pack(&mut self, value: u32) {
+        self.bits.put(&mut self.bytes, value, self.width);
     }
 
     fn write(mut self, out: &mut Vec<u8>) {
@@ -196,9 +216,7 @@ impl Packed {
             out.extend_from_slice(&self.first.to_le_bytes()[..self.width.div_ceil(8) as usize]);
             return;
         }
-        if self.pending > 0 {
-            self.bytes.push(self.bits as u8);
-        }
+        self.bits.flush(&mut self.bytes);
         let width = self.width as usize;
         let (mut left, mut at) = (self.count, 0);
         while left > 0 {
@@ -212,6 +230,36 @@ impl Packed {
             at += take;
             left -= values;
         }
+    }
+}
+
+/// Values' bits, appended from the least significant bit and written out
+/// a 32-bit word at a time.
+#[derive(Default)]
+struct BitWriter {
+    /// Bits not yet written out, and how many (under 32).
+    bits: u64,
+    pending: u32,
+}
+
+impl BitWriter {
+    /// Appends `value`, `width` bits of it (at most 32).
+    #[inline]
+    fn put(&mut self, out: &mut Vec<u8>, value: u32, width: u32) {
+        self.bits |= u64::from(value) << self.pending;
+        self.pending += width;
+        if self.pending >= 32 {
+            out.extend_from_slice(&(self.bits as u32).to_le_bytes());
+            self.bits >>= 32;
+            self.pending -= 32;
+        }
+    }
+
+    /// The bits not yet written out, the last byte completed with zeros.
+    fn flush(&mut self, out: &mut Vec<u8>) {
+        let bytes = self.pending.div_ceil(8) as usize;
+        out.extend_from_slice(&self.bits.to_le_bytes()[..bytes]);
+        *self = BitWriter::default();
     }
 }
 
@@ -244,12 +292,12 @@ fn delta_binary_packed(values: &[i64]) -> Option<Vec<u8>> {
                 return None;
             }
             out[widths_at + miniblock] = width as u8;
-            // A miniblock is 32 values wide, the last padded with zeros.
-            let mut packed = Packed::new(width, DELTA_MINIBLOCK);
+            // A miniblock is 32 values wide, the last padded with zeros:
+            // `width` whole 32-bit words.
+            let mut bits = BitWriter::default();
             for i in 0..DELTA_MINIBLOCK {
-                packed.push(deltas.get(i).map_or(0, |&d| above(d) as u32));
+                bits.put(&mut out, deltas.get(i).map_or(0, |&d| above(d) as u32), width);
             }
-            packed.flush_into(&mut out);
         }
     }
     Some(out)
@@ -263,13 +311,29 @@ fn uleb128(out: &mut Vec<u8>, mut value: u64) {
     out.push(value as u8);
 }
 
-/// Values packed at `width` bits, hybrid-encoded.
+/// Values packed at `width` bits, hybrid-encoded: the same bytes as
+/// [`Packed`] writes, from values all known at once (dictionary keys), so
+/// packed straight into `out` in one tight loop.
 fn encode_hybrid(out: &mut Vec<u8>, values: &[u32], width: u32) {
-    let mut packed = Packed::new(width, values.len());
-    for &value in values {
-        packed.push(value);
+    let Some(&first) = values.first() else { return };
+    if values.iter().all(|&value| value == first) {
+        uleb128(out, (values.len() as u64) << 1);
+        out.extend_from_slice(&first.to_le_bytes()[..width.div_ceil(8) as usize]);
+        return;
     }
-    packed.write(out);
+    for run in values.chunks(MAX_LITERAL_RUN) {
+        let groups = run.len().div_ceil(8);
+        uleb128(out, ((groups as u64) << 1) | 1);
+        let mut bits = BitWriter::default();
+        for &value in run {
+            bits.put(out, value, width);
+        }
+        // The last group completed with zeros.
+        for _ in run.len()..groups * 8 {
+            bits.put(out, 0, width);
+        }
+        bits.flush(out);
+    }
 }
 
 /// A column's values: plain, delta-encoded, or as dictionary keys.
@@ -346,13 +410,26 @@ fn column(levels: Levels, values: Values, (min, max): MinMax) -> Column {
 
 /// A value a dictionary can hold: its plain encoding and a hash.
 trait Entry: Copy + Eq + Ord {
+    /// Whether values with the same hash are equal: then the dictionary
+    /// never needs to look at its entries to find a value.
+    const EXACT: bool;
     fn hash(self) -> u64;
+    /// Equality, as fast as the type allows.
+    fn same(self, other: Self) -> bool;
     fn write_plain(self, out: &mut Vec<u8>);
 }
 
 impl Entry for i32 {
+    // An odd multiplier is invertible modulo 2^32: the hash's low half is
+    // the value, spread.
+    const EXACT: bool = true;
+
     fn hash(self) -> u64 {
         (self as u32 as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+    }
+
+    fn same(self, other: i32) -> bool {
+        self == other
     }
 
     fn write_plain(self, out: &mut Vec<u8>) {
@@ -360,18 +437,51 @@ impl Entry for i32 {
     }
 }
 
+/// The FxHash step: mixes a word into a hash.
+fn mix(hash: u64, word: u64) -> u64 {
+    (hash.rotate_left(5) ^ word).wrapping_mul(0x51_7C_C1_B7_27_22_0A_95)
+}
+
+/// The first and last eight bytes of up to sixteen, as words (overlapping
+/// where fewer than sixteen; under eight, a pair of four or three bytes
+/// taken the same way), which hold every byte: two texts of the same length
+/// are equal where these are. Loads of a fixed size, with no call to
+/// `memcpy` or `memcmp` for the short texts (words, moves) dictionaries
+/// hold.
+#[inline]
+fn ends(bytes: &[u8]) -> (u64, u64) {
+    let n = bytes.len();
+    let word = |at: usize| u64::from_le_bytes(bytes[at..at + 8].try_into().expect("eight bytes"));
+    let half = |at: usize| u64::from(u32::from_le_bytes(bytes[at..at + 4].try_into().expect("four bytes")));
+    match n {
+        8.. => (word(0), word(n - 8)),
+        4.. => (half(0), half(n - 4)),
+        1.. => (u64::from(bytes[0]) | u64::from(bytes[n / 2]) << 8 | u64::from(bytes[n - 1]) << 16, 0),
+        0 => (0, 0),
+    }
+}
+
 impl Entry for &str {
+    const EXACT: bool = false;
+
     /// Eight bytes at a time, multiplied and rotated (the FxHash step).
     fn hash(self) -> u64 {
-        let mut hash = self.len() as u64;
-        let mut chunks = self.as_bytes().chunks_exact(8);
-        for chunk in &mut chunks {
-            let word = u64::from_le_bytes(chunk.try_into().expect("eight bytes"));
-            hash = (hash.rotate_left(5) ^ word).wrapping_mul(0x51_7C_C1_B7_27_22_0A_95);
+        let bytes = self.as_bytes();
+        let mut hash = bytes.len() as u64;
+        let mut rest = bytes;
+        while rest.len() > 16 {
+            hash = mix(hash, u64::from_le_bytes(rest[..8].try_into().expect("eight bytes")));
+            rest = &rest[8..];
         }
-        let mut tail = [0u8; 8];
-        tail[..chunks.remainder().len()].copy_from_slice(chunks.remainder());
-        (hash.rotate_left(5) ^ u64::from_le_bytes(tail)).wrapping_mul(0x51_7C_C1_B7_27_22_0A_95)
+        let (first, last) = ends(rest);
+        mix(mix(hash, first), last)
+    }
+
+    /// Short texts compared as two words each.
+    #[inline]
+    fn same(self, other: &str) -> bool {
+        self.len() == other.len()
+            && if self.len() <= 16 { ends(self.as_bytes()) == ends(other.as_bytes()) } else { self == other }
     }
 
     fn write_plain(self, out: &mut Vec<u8>) {
@@ -383,44 +493,63 @@ impl Entry for &str {
 /// Distinct values in order of first appearance, each with its key: an
 /// open-addressing table of keys, doubled when half full.
 struct Dictionary<T> {
-    /// Key + 1 of the entry in each slot; 0 for an empty slot.
-    slots: Vec<u32>,
+    /// Per slot, the key + 1 of its entry in the low half (0: an empty
+    /// slot) and the low half of the entry's hash in the high half, which
+    /// tells most other values apart without looking at the entry.
+    slots: Vec<u64>,
     entries: Vec<T>,
 }
 
 impl<T: Entry> Dictionary<T> {
+    /// An empty dictionary. It starts small and grows: zeroing a table
+    /// sized for a page's rows costs more than rehashing as it fills.
     fn new() -> Dictionary<T> {
         Dictionary { slots: vec![0; 64], entries: Vec::new() }
     }
 
+    #[inline(always)]
     fn key(&mut self, value: T) -> u32 {
+        let hash = value.hash();
+        let tag = hash << 32;
         let mask = self.slots.len() - 1;
-        let mut at = (value.hash() >> 32) as usize & mask;
+        let mut at = (hash >> 32) as usize & mask;
         loop {
-            match self.slots[at] {
-                0 => break,
-                slot if self.entries[slot as usize - 1] == value => return slot - 1,
-                _ => at = (at + 1) & mask,
+            let slot = self.slots[at];
+            if slot == 0 {
+                break;
             }
+            let key = slot as u32 - 1;
+            if slot & !0xFFFF_FFFF == tag && (T::EXACT || self.entries[key as usize].same(value)) {
+                return key;
+            }
+            at = (at + 1) & mask;
         }
+        self.insert(value, tag, at)
+    }
+
+    /// A new entry, in the empty slot `at`.
+    #[inline(never)]
+    fn insert(&mut self, value: T, tag: u64, at: usize) -> u32 {
         self.entries.push(value);
         let key = self.entries.len() as u32;
-        self.slots[at] = key;
+        self.slots[at] = tag | u64::from(key);
         if self.entries.len() * 2 > self.slots.len() {
             self.grow();
         }
         key - 1
     }
 
+    #[cold]
     fn grow(&mut self) {
-        let mut slots = vec![0u32; self.slots.len() * 2];
+        let mut slots = vec![0u64; self.slots.len() * 2];
         let mask = slots.len() - 1;
         for (key, value) in self.entries.iter().enumerate() {
-            let mut at = (value.hash() >> 32) as usize & mask;
+            let hash = value.hash();
+            let mut at = (hash >> 32) as usize & mask;
             while slots[at] != 0 {
                 at = (at + 1) & mask;
             }
-            slots[at] = key as u32 + 1;
+            slots[at] = hash << 32 | (key as u64 + 1);
         }
         self.slots = slots;
     }
@@ -540,11 +669,17 @@ impl ArrayBuilder for PageBuilder {
         let mut levels = Levels::flat(len);
         let mut plain = Vec::with_capacity(len * 32);
         let mut bounds = Bounds::new();
+        let mut previous: Option<&str> = None;
         for value in values {
             levels.row(value.is_some());
             if let Some(value) = value {
                 value.write_plain(&mut plain);
-                bounds.add(value);
+                // The row before's very text (a puzzle's id over its
+                // fires) is within the bounds already.
+                if !previous.is_some_and(|previous| std::ptr::eq(previous, value)) {
+                    bounds.add(value);
+                }
+                previous = Some(value);
             }
         }
         column(levels, Values::Plain(plain), text_bounds(&bounds))
@@ -645,6 +780,24 @@ mod tests {
             let mut encoded = Vec::new();
             encode_hybrid(&mut encoded, &values, bit_width);
             prop_assert_eq!(decode(&encoded, bit_width, values.len()), values);
+        }
+    }
+
+    proptest! {
+        /// Texts that differ in one byte anywhere, at every length around
+        /// the word sizes `ends` loads, get keys in order of first
+        /// appearance, equal texts the same key.
+        #[test]
+        fn dictionary_keys_are_first_appearances(texts in proptest::collection::vec("[ab]{0,20}", 1..200)) {
+            let mut dictionary = Dictionary::new();
+            let mut seen: Vec<&str> = Vec::new();
+            for text in &texts {
+                let expected = seen.iter().position(|s| s == text).unwrap_or_else(|| {
+                    seen.push(text);
+                    seen.len() - 1
+                });
+                prop_assert_eq!(dictionary.key(text.as_str()), expected as u32);
+            }
         }
     }
 
