@@ -12,9 +12,11 @@
 //! - After our move we newly menace an enemy piece worth at least as much as
 //!   ours, or give check.
 //! - Roles: `threatened` (our piece left en prise), `attacker` and `targets`
-//!   (our new threat: of several, the piece the line goes on to take; on a
-//!   check, the piece the check wins, that the line takes later, where
-//!   there is one, else the king).
+//!   (our new threat, named by what it wins: the menaced piece the line
+//!   takes first, whatever its worth; on a check that menaces none the line
+//!   takes, the piece (not a pawn) the checker itself takes next, behind
+//!   or beside the king, untouched by the answer (a skewer); else a piece
+//!   worth at least ours; else the king).
 //!
 //! Judged by hand:
 //! - Before: 18 of 20 random dev fires (seed 7): the misses (06G8N, 03HqP)
@@ -31,7 +33,7 @@
 
 use shakmaty::{Bitboard, Position, Role};
 
-use crate::board::{self, relative_squares};
+use crate::board::{self, relative_squares, value};
 use crate::facts::PlyFacts;
 use crate::tactics::{Detector, Fire, Label, Roles, Run};
 use crate::threats::{new_threats, Threat};
@@ -67,17 +69,35 @@ pub fn detect(facts: &PlyFacts, fires: &mut Vec<Fire>) {
     let at_stake = board::value_at(before, threatened);
     let is_king = |t: &Threat| facts.after.board().role_at(t.target) == Some(Role::King);
     let threats = new_threats(facts);
-    // The threat that answers: a piece worth at least ours, the one the
-    // line goes on to take first; a check answers too, and names the piece
-    // it wins (the line takes it later) where it wins one.
-    let pieces = threats.iter().filter(|t| !is_king(t) && t.target_value >= at_stake);
-    let won = threats.iter().filter(|t| !is_king(t) && facts.later_capture_of(t.target).is_some());
-    let answer = pieces
-        .clone()
-        .find(|t| facts.later_capture_of(t.target).is_some())
-        .or_else(|| pieces.clone().next())
-        .or_else(|| threats.iter().find(|t| is_king(t)).map(|check| won.clone().next().unwrap_or(check)));
-    let Some(answer) = answer.copied() else { return };
+    let checks = threats.iter().any(|t| is_king(t));
+    // It answers: it menaces a piece worth at least ours, or gives check.
+    if !checks && !threats.iter().any(|t| !is_king(t) && t.target_value >= at_stake) {
+        return;
+    }
+    // The piece it names is the one the counter-threat wins: the menaced
+    // piece the line takes first, whatever its worth (Lichess 043aO: Qd7
+    // hits e8 and d3, and the line takes d3). A check wins the piece its
+    // checker takes next, that stood behind the king or beside it
+    // (Lichess 04f3m: Rg4+ Ke5 Rxd4, a skewer the threats cannot see
+    // through the king). Else a piece worth at least ours, else the king.
+    let taken = |t: &&Threat| facts.later_capture_of(t.target).map(|c| c.index());
+    let collected = threats.iter().filter(|t| !is_king(t) && taken(t).is_some()).min_by_key(|t| taken(t));
+    let skewered = || {
+        let next = facts.at.next_own()?;
+        let target = next.mv().to();
+        let piece = facts.after.board().role_at(target).filter(|&r| r != Role::Pawn)?;
+        (next.mv().from() == Some(facts.to) && facts.next_collects(target)).then_some(Threat {
+            attacker: facts.to,
+            target,
+            target_value: value(piece),
+        })
+    };
+    let answer = collected
+        .copied()
+        .or_else(|| checks.then(skewered).flatten())
+        .or_else(|| threats.iter().find(|t| !is_king(t) && t.target_value >= at_stake).copied())
+        .or_else(|| threats.iter().find(|t| is_king(t)).copied());
+    let Some(answer) = answer else { return };
     let roles = Roles {
         threatened: Some(threatened),
         attacker: Some(answer.attacker),
@@ -118,6 +138,21 @@ mod tests {
                 7,
             ),
             &[("threatened", "f8"), ("attacker", "h5"), ("targets", "f4")],
+        );
+        // Lichess 04f3m: Rg4+ leaves the f5 bishop en prise and skewers the
+        // king to the d4 queen, which Rxd4 takes: the queen is named, not
+        // the king.
+        assert_roles(
+            "counterThreat",
+            ("04f3m", "8/8/k5r1/pp3b2/3Q4/6K1/PP6/8 w - - 0 54", "g3f4 g6g4 f4e5 g4d4", 1),
+            &[("threatened", "f5"), ("attacker", "g4"), ("targets", "d4")],
+        );
+        // Lichess 043aO: Qd7 answers ...Nd3 by hitting e8 and d3; ...Kf8
+        // guards e8 and Qxd3 wins the knight, the piece named.
+        assert_roles(
+            "counterThreat",
+            ("043aO", "4r1kb/Q6p/2p1p3/4nppN/1q6/2N1P3/Pr3PPP/2R2RK1 b - - 5 23", "e5d3 a7d7 g8f8 d7d3", 1),
+            &[("threatened", "c1"), ("attacker", "d7"), ("targets", "d3")],
         );
     }
 
