@@ -44,6 +44,13 @@
 //!   already wins as much as the victim or more (0BHoA, 04bfk, 0BSJR Rxe2
 //!   takes the queen, 00n8z). The two that looked like losing exchanges
 //!   (021Bk Nxf7, 06fd1 ...Rxd2) win by Stockfish (+3.2, +4.8).
+//! - Issue 34, after the first-capture rule (20 random dev fires, Python
+//!   random seed 3434; 117 dev fires, now 104): strict 19, lenient 20 (0.95
+//!   / 1.00). Not the point: 07tL1 Rxe3 takes the knight that forked queen
+//!   and rook; the d5 pawn it guarded is the follow-up. The eight dev fires
+//!   whose exchange loses material on paper (021Bk, 05DNW, 05LeR, 06fd1,
+//!   07tL1, 08V9Z, 0BsuS, 06jpB) all stand at +1.5 to +5 by Stockfish after
+//!   the line: the sacrifice buys what the guard held, so they stay.
 
 use shakmaty::{Position, Role};
 
