@@ -13,7 +13,7 @@
 use std::fmt::Write;
 use std::sync::OnceLock;
 
-use shakmaty::Position;
+use shakmaty::{Position, Role};
 
 use crate::board::value_at;
 use crate::facts::PlyFacts;
@@ -199,6 +199,17 @@ pub const RULES: &[Rule] = &[
         why: "the deflection of the same defender from the same piece tells the story",
     },
     Rule {
+        // Issue 34: Nf7+ Ke8 Nxh8 on an open king is a fork; the shelter the
+        // king lacks would not have stopped the knight (Lichess 08XLs).
+        loser: Labels::One(Label::ExposedKing),
+        winners: Labels::One(Label::Fork),
+        when: When::If(fork_cashed_by_a_leaper),
+        condition: "the same check by a knight or pawn forks the king, and our next move takes a forked piece \
+                    without check",
+        why: "the fork is the point: a pawn shelter stops no knight's or pawn's check, so the open king is not \
+              what it exploits",
+    },
+    Rule {
         loser: Labels::AnyOf(TAGGED_MATES),
         winners: Labels::AnyOf(TAGGED_MATES),
         when: When::If(|_, loser, winner| tagged_mate_rank(winner) < tagged_mate_rank(loser)),
@@ -241,6 +252,20 @@ fn is_bare(facts: &PlyFacts, deflection: &Fire, hanging: &Fire) -> bool {
     let Some(victim) = deflection.roles.victim else { return false };
     let taken = hanging.roles.victim.map_or(0, |sq| value_at(facts.before.board(), sq));
     hanging.roles.victim == Some(victim) || value_at(facts.after.board(), victim) <= taken
+}
+
+/// An exposedKing check that is a knight's or pawn's fork of the king,
+/// cashed in at once: our next move takes a forked piece (the very one) and
+/// gives no check, so the attack on the king ends with the win.
+fn fork_cashed_by_a_leaper(facts: &PlyFacts, king: &Fire, fork: &Fire) -> bool {
+    let Some(checker) = king.roles.moved else { return false };
+    let leaper = matches!(facts.after.board().role_at(checker), Some(Role::Knight | Role::Pawn));
+    let forked = fork.roles.targets | fork.roles.get(RoleName::victim);
+    let cashed = facts.at.next_own().is_some_and(|next| {
+        !next.after().is_check()
+            && forked.into_iter().any(|sq| !king.roles.targets.contains(sq) && facts.next_collects(sq))
+    });
+    leaper && fork.roles.attacker == Some(checker) && fork.roles.targets.intersects(king.roles.targets) && cashed
 }
 
 fn pd_stake(pd: &Fire) -> i32 {

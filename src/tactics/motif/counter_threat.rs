@@ -12,9 +12,11 @@
 //! - After our move we newly menace an enemy piece worth at least as much as
 //!   ours, or give check.
 //! - Roles: `threatened` (our piece left en prise), `attacker` and `targets`
-//!   (our new threat: of several, the piece the line goes on to take; on a
-//!   check, the piece the check wins, that the line takes later, where
-//!   there is one, else the king).
+//!   (our new threat, named by what it wins: the menaced piece the line
+//!   takes first, whatever its worth; where it menaces none the line takes,
+//!   the piece (not a pawn) our moved piece itself takes next, untouched by
+//!   the answer: the one behind the king or the piece it hit (a skewer, a
+//!   pin); else a piece worth at least ours; else the king).
 //!
 //! Judged by hand:
 //! - Before: 18 of 20 random dev fires (seed 7): the misses (06G8N, 03HqP)
@@ -28,10 +30,16 @@
 //!   line wins d3, not the named e8 (043aO); g2+ is a discovered check for g1=Q (0Ai6Z).
 //!   Wrong piece: Rg4+ is a skewer, `targets` names the king f4, not the Qd4 the line
 //!   takes (04f3m).
+//! - Issue 34, after naming what the counter-threat wins (20 random dev
+//!   fires, Python random seed 3434; 211 dev fires before and after, 12
+//!   renamed: 043aO, 04f3m, 08wTC, 05BZd, 0CMk1, 0ASzV ...): strict 19,
+//!   lenient 20 (0.95 / 1.00), the piece named right in all 20. Not the
+//!   point: 05bW0 ...c4 hits the queen but deflects it from guarding f1,
+//!   which ...Rxf1 takes after the queens come off.
 
 use shakmaty::{Bitboard, Position, Role};
 
-use crate::board::{self, relative_squares};
+use crate::board::{self, relative_squares, value};
 use crate::facts::PlyFacts;
 use crate::tactics::{Detector, Fire, Label, Roles, Run};
 use crate::threats::{new_threats, Threat};
@@ -67,17 +75,36 @@ pub fn detect(facts: &PlyFacts, fires: &mut Vec<Fire>) {
     let at_stake = board::value_at(before, threatened);
     let is_king = |t: &Threat| facts.after.board().role_at(t.target) == Some(Role::King);
     let threats = new_threats(facts);
-    // The threat that answers: a piece worth at least ours, the one the
-    // line goes on to take first; a check answers too, and names the piece
-    // it wins (the line takes it later) where it wins one.
-    let pieces = threats.iter().filter(|t| !is_king(t) && t.target_value >= at_stake);
-    let won = threats.iter().filter(|t| !is_king(t) && facts.later_capture_of(t.target).is_some());
-    let answer = pieces
-        .clone()
-        .find(|t| facts.later_capture_of(t.target).is_some())
-        .or_else(|| pieces.clone().next())
-        .or_else(|| threats.iter().find(|t| is_king(t)).map(|check| won.clone().next().unwrap_or(check)));
-    let Some(answer) = answer.copied() else { return };
+    let checks = threats.iter().any(is_king);
+    // It answers: it menaces a piece worth at least ours, or gives check.
+    if !checks && !threats.iter().any(|t| !is_king(t) && t.target_value >= at_stake) {
+        return;
+    }
+    // The piece it names is the one the counter-threat wins: the menaced
+    // piece the line takes first, whatever its worth (Lichess 043aO: Qd7
+    // hits e8 and d3, and the line takes d3). Else the piece our moved
+    // piece takes next, which the threats cannot see behind the piece or
+    // king it hits (Lichess 04f3m: Rg4+ Ke5 Rxd4, a skewer; 0CMk1: Be6
+    // pins the d5 knight to the b3 queen, Nxb4 Bxb3). Else a piece worth
+    // at least ours, else the king.
+    let taken = |t: &&Threat| facts.later_capture_of(t.target).map(|c| c.index());
+    let collected = threats.iter().filter(|t| !is_king(t) && taken(t).is_some()).min_by_key(|t| taken(t));
+    let skewered = || {
+        let next = facts.at.next_own()?;
+        let target = next.mv().to();
+        let piece = facts.after.board().role_at(target).filter(|&r| r != Role::Pawn)?;
+        (next.mv().from() == Some(facts.to) && facts.next_collects(target)).then_some(Threat {
+            attacker: facts.to,
+            target,
+            target_value: value(piece),
+        })
+    };
+    let answer = collected
+        .copied()
+        .or_else(skewered)
+        .or_else(|| threats.iter().find(|t| !is_king(t) && t.target_value >= at_stake).copied())
+        .or_else(|| threats.iter().find(|t| is_king(t)).copied());
+    let Some(answer) = answer else { return };
     let roles = Roles {
         threatened: Some(threatened),
         attacker: Some(answer.attacker),
@@ -118,6 +145,28 @@ mod tests {
                 7,
             ),
             &[("threatened", "f8"), ("attacker", "h5"), ("targets", "f4")],
+        );
+        // Lichess 04f3m: Rg4+ leaves the f5 bishop en prise and skewers the
+        // king to the d4 queen, which Rxd4 takes: the queen is named, not
+        // the king.
+        assert_roles(
+            "counterThreat",
+            ("04f3m", "8/8/k5r1/pp3b2/3Q4/6K1/PP6/8 w - - 0 54", "g3f4 g6g4 f4e5 g4d4", 1),
+            &[("threatened", "f5"), ("attacker", "g4"), ("targets", "d4")],
+        );
+        // Lichess 043aO: Qd7 answers ...Nd3 by hitting e8 and d3; ...Kf8
+        // guards e8 and Qxd3 wins the knight, the piece named.
+        assert_roles(
+            "counterThreat",
+            ("043aO", "4r1kb/Q6p/2p1p3/4nppN/1q6/2N1P3/Pr3PPP/2R2RK1 b - - 5 23", "e5d3 a7d7 g8f8 d7d3", 1),
+            &[("threatened", "c1"), ("attacker", "d7"), ("targets", "d3")],
+        );
+        // Lichess 0CMk1: ...Be6 pins the d5 knight to the b3 queen; Nxb4
+        // takes the threatened bishop and ...Bxb3 the queen, the piece named.
+        assert_roles(
+            "counterThreat",
+            ("0CMk1", "2rqk2r/pp1b1pp1/2n5/3NPp1p/1b1P3P/4BN2/PP3PP1/R2Q1RK1 w k - 1 15", "d1b3 d7e6 d5b4 e6b3", 1),
+            &[("threatened", "b4"), ("attacker", "e6"), ("targets", "b3")],
         );
     }
 
