@@ -297,24 +297,34 @@ pub fn fires_chunk<B: ArrayBuilder>(b: &B, batch: &[Annotated], c: &Columns) -> 
             fires.extend(an.fires.iter().zip(&an.fire_moves).map(|(f, m)| (a, f, m)));
         }
     }
-    // The judged moves as text, one buffer for all: move i (UCI, then SAN
-    // of each fire) is `moves[bounds[i]..bounds[i + 1]]`.
+    // The judged moves as text, one buffer for all: fire i's UCI is
+    // `moves[spans[i][0]..spans[i][1]]`, its SAN `moves[spans[i][1]..spans[i][2]]`.
+    // A fire on the ply of the fire before, in the same puzzle, judges the
+    // same move: it shares that text, written once, and the very same text
+    // lets the columns skip looking it up again.
     let mut moves = String::with_capacity(n * 12);
-    let mut bounds = Vec::with_capacity(2 * n + 1);
-    bounds.push(0);
-    for (_, _, (uci, san)) in &fires {
+    let mut spans: Vec<[usize; 3]> = Vec::with_capacity(n);
+    for (i, (a, f, (uci, san))) in fires.iter().enumerate() {
+        if let Some(&span) = spans.last() {
+            let (before, fire_before, _) = fires[i - 1];
+            if std::ptr::eq(before, *a) && fire_before.ply == f.ply {
+                spans.push(span);
+                continue;
+            }
+        }
+        let start = moves.len();
         uci.append_to_string(&mut moves);
-        bounds.push(moves.len());
+        let middle = moves.len();
         san.append_to_string(&mut moves);
-        bounds.push(moves.len());
+        spans.push([start, middle, moves.len()]);
     }
-    let text_of = |i: usize| Some(&moves[bounds[i]..bounds[i + 1]]);
+    let text_of = |i: usize, part: usize| Some(&moves[spans[i][part]..spans[i][part + 1]]);
     let mut arrays = vec![
         b.int64(row_numbers(fires.iter().map(|(a, _, _)| *a))),
         b.text(n, fires.iter().map(|(a, _, _)| a.row.puzzle_id(c))),
         b.int32(fires.iter().map(|(_, f, _)| Some(i32::from(f.ply)))),
-        b.repeated_text(n, (0..n).map(|i| text_of(2 * i))),
-        b.repeated_text(n, (0..n).map(|i| text_of(2 * i + 1))),
+        b.repeated_text(n, (0..n).map(|i| text_of(i, 0))),
+        b.repeated_text(n, (0..n).map(|i| text_of(i, 1))),
         b.vocabulary(Label::NAMES, &fires.iter().map(|(_, f, _)| Some(f.label as u8)).collect::<Vec<_>>()),
         b.bool(fires.iter().map(|(_, f, _)| f.follow_up).collect()),
         b.int32(fires.iter().map(|(_, f, _)| f.gain.map(i32::from))),

@@ -313,20 +313,22 @@ fn uleb128(out: &mut Vec<u8>, mut value: u64) {
 
 /// Values packed at `width` bits, hybrid-encoded: the same bytes as
 /// [`Packed`] writes, from values all known at once (dictionary keys), so
-/// packed straight into `out` in one tight loop.
-fn encode_hybrid(out: &mut Vec<u8>, values: &[u32], width: u32) {
-    let Some(&first) = values.first() else { return };
-    if values.iter().all(|&value| value == first) {
-        uleb128(out, (values.len() as u64) << 1);
-        out.extend_from_slice(&first.to_le_bytes()[..width.div_ceil(8) as usize]);
+/// packed straight into `out` in one tight loop. Each value is `key(item)`
+/// of an item of `items`, where equal items, and only they, have equal keys
+/// (vocabulary entries and their keys in the page's dictionary).
+fn encode_hybrid<T: Copy + Eq>(out: &mut Vec<u8>, items: &[T], width: u32, key: impl Fn(T) -> u32) {
+    let Some(&first) = items.first() else { return };
+    if items.iter().all(|&item| item == first) {
+        uleb128(out, (items.len() as u64) << 1);
+        out.extend_from_slice(&key(first).to_le_bytes()[..width.div_ceil(8) as usize]);
         return;
     }
-    for run in values.chunks(MAX_LITERAL_RUN) {
+    for run in items.chunks(MAX_LITERAL_RUN) {
         let groups = run.len().div_ceil(8);
         uleb128(out, ((groups as u64) << 1) | 1);
         let mut bits = BitWriter::default();
-        for &value in run {
-            bits.put(out, value, width);
+        for &item in run {
+            bits.put(out, key(item), width);
         }
         // The last group completed with zeros.
         for _ in run.len()..groups * 8 {
@@ -340,7 +342,15 @@ fn encode_hybrid(out: &mut Vec<u8>, values: &[u32], width: u32) {
 enum Values {
     Plain(Vec<u8>),
     Delta(Vec<u8>),
-    Dictionary { entries: Vec<u8>, count: usize, keys: Vec<u32> },
+    Dictionary { entries: Vec<u8>, count: usize, keys: Keys },
+}
+
+/// A page's dictionary keys.
+enum Keys {
+    /// The keys themselves.
+    Direct(Vec<u32>),
+    /// Vocabulary entries, and the key of each entry used.
+    Vocabulary(Vec<u8>, Box<[u8; 256]>),
 }
 
 /// A page's least and greatest values as statistics hold them (plain
@@ -401,7 +411,12 @@ fn column(levels: Levels, values: Values, (min, max): MinMax) -> Column {
         Values::Dictionary { entries, count, keys } => {
             let width = bit_width(count as u32 - 1);
             data.push(width as u8);
-            encode_hybrid(&mut data, &keys, width);
+            match keys {
+                Keys::Direct(keys) => encode_hybrid(&mut data, &keys, width, |key| key),
+                Keys::Vocabulary(items, keys) => {
+                    encode_hybrid(&mut data, &items, width, |item| u32::from(keys[usize::from(item)]))
+                }
+            }
             (Some((entries, count)), Encoding::RleDictionary)
         }
     };
@@ -562,32 +577,47 @@ impl<T: Entry> Dictionary<T> {
             value.write_plain(&mut entries);
             bounds.add(value);
         }
-        (Values::Dictionary { entries, count: self.entries.len(), keys }, bounds)
+        (Values::Dictionary { entries, count: self.entries.len(), keys: Keys::Direct(keys) }, bounds)
     }
 }
 
-/// Text over a fixed vocabulary as a dictionary of the entries used, in
-/// vocabulary order, so each row group's dictionary and statistics describe
-/// its own values; `keys` (indices into `vocabulary`) become indices into it.
-fn vocabulary_values(vocabulary: &[&str], mut keys: Vec<u32>) -> (Values, MinMax) {
-    let mut used = [false; 256];
-    for &key in &keys {
-        used[key as usize] = true;
+/// A page's vocabulary entries (indices into the vocabulary), and which
+/// entries it uses, marked as they come.
+struct VocabularyEntries {
+    items: Vec<u8>,
+    used: [bool; 256],
+}
+
+impl VocabularyEntries {
+    fn new(capacity: usize) -> VocabularyEntries {
+        VocabularyEntries { items: Vec::with_capacity(capacity), used: [false; 256] }
     }
-    let mut remap = [0u32; 256];
-    let mut entries = Vec::new();
-    let mut count = 0;
-    let mut bounds = Bounds::new();
-    for (entry, &word) in vocabulary.iter().enumerate().filter(|&(entry, _)| used[entry]) {
-        remap[entry] = count;
-        count += 1;
-        word.write_plain(&mut entries);
-        bounds.add(word);
+
+    #[inline]
+    fn push(&mut self, entry: u8) {
+        self.items.push(entry);
+        self.used[usize::from(entry)] = true;
     }
-    for key in &mut keys {
-        *key = remap[*key as usize];
+
+    /// Text over a fixed vocabulary as a dictionary of the entries used, in
+    /// vocabulary order, so each row group's dictionary and statistics
+    /// describe its own values; each entry's key is its index in it (mapped
+    /// as the keys are encoded, [`Keys::Vocabulary`]).
+    fn values(self, vocabulary: &[&str]) -> (Values, MinMax) {
+        let mut keys = Box::new([0u8; 256]);
+        let mut entries = Vec::new();
+        let mut count = 0usize;
+        let mut bounds = Bounds::new();
+        for (entry, &word) in vocabulary.iter().enumerate().filter(|&(entry, _)| self.used[entry]) {
+            // At most 256 entries (`table`'s assertion): a key fits a byte.
+            keys[entry] = count as u8;
+            count += 1;
+            word.write_plain(&mut entries);
+            bounds.add(word);
+        }
+        let keys = Keys::Vocabulary(self.items, keys);
+        (Values::Dictionary { entries, count, keys }, text_bounds(&bounds))
     }
-    (Values::Dictionary { entries, count: count as usize, keys }, text_bounds(&bounds))
 }
 
 fn text_bounds(bounds: &Bounds<&str>) -> MinMax {
@@ -689,10 +719,18 @@ impl ArrayBuilder for PageBuilder {
         let mut levels = Levels::flat(len);
         let mut dictionary = Dictionary::new();
         let mut keys = Vec::with_capacity(len);
+        // The row before's very text (a move shared by fires on one ply)
+        // has the row before's key: no hash, no lookup.
+        let mut previous: Option<(&str, u32)> = None;
         for value in values {
             levels.row(value.is_some());
             if let Some(value) = value {
-                keys.push(dictionary.key(value));
+                let key = match previous {
+                    Some((text, key)) if std::ptr::eq(text, value) => key,
+                    _ => dictionary.key(value),
+                };
+                keys.push(key);
+                previous = Some((value, key));
             }
         }
         let (values, bounds) = dictionary.values(keys);
@@ -701,14 +739,14 @@ impl ArrayBuilder for PageBuilder {
 
     fn vocabulary(&self, vocabulary: &[&str], entries: &[Option<u8>]) -> Column {
         let mut levels = Levels::flat(entries.len());
-        let mut keys = Vec::with_capacity(entries.len());
-        for entry in entries {
+        let mut items = VocabularyEntries::new(entries.len());
+        for &entry in entries {
             levels.row(entry.is_some());
             if let Some(entry) = entry {
-                keys.push(u32::from(*entry));
+                items.push(entry);
             }
         }
-        let (values, bounds) = vocabulary_values(vocabulary, keys);
+        let (values, bounds) = items.values(vocabulary);
         column(levels, values, bounds)
     }
 
@@ -729,11 +767,11 @@ impl ArrayBuilder for PageBuilder {
         lists: impl Iterator<Item = Option<I>>,
     ) -> Column {
         let mut levels = Levels::list(lists.size_hint().0);
-        let mut keys = Vec::new();
+        let mut items = VocabularyEntries::new(lists.size_hint().0);
         for list in lists {
-            levels.list_row(list.map(|items| items.map(Some)), |entry| keys.push(u32::from(entry)));
+            levels.list_row(list.map(|list| list.map(Some)), |entry| items.push(entry));
         }
-        let (values, bounds) = vocabulary_values(vocabulary, keys);
+        let (values, bounds) = items.values(vocabulary);
         column(levels, values, bounds)
     }
 
@@ -778,7 +816,7 @@ mod tests {
             let mask = (1u32 << bit_width) - 1;
             let values: Vec<u32> = runs.iter().flat_map(|&(v, n)| std::iter::repeat_n(v & mask, n)).collect();
             let mut encoded = Vec::new();
-            encode_hybrid(&mut encoded, &values, bit_width);
+            encode_hybrid(&mut encoded, &values, bit_width, |v| v);
             prop_assert_eq!(decode(&encoded, bit_width, values.len()), values);
         }
     }
@@ -836,18 +874,18 @@ mod tests {
     #[test]
     fn equal_values_are_one_rle_run_and_others_bit_packed() {
         let mut encoded = Vec::new();
-        encode_hybrid(&mut encoded, &[1; 1000], 1);
+        encode_hybrid(&mut encoded, &[1; 1000], 1, |v| v);
         // Header 1000 << 1 as LEB128, then the value in one byte.
         assert_eq!(encoded, [0xD0, 0x0F, 1]);
         encoded.clear();
-        encode_hybrid(&mut encoded, &[1, 0, 1], 1);
+        encode_hybrid(&mut encoded, &[1, 0, 1], 1, |v| v);
         // One group, bit-packed: 0b101.
         assert_eq!(encoded, [0b11, 0b101]);
         encoded.clear();
         // 8,193 values: a full run of 1,024 groups (at 3 bits, 3,072
         // bytes), then one group of one value.
         let values: Vec<u32> = (0..8193).map(|i| i % 7).collect();
-        encode_hybrid(&mut encoded, &values, 3);
+        encode_hybrid(&mut encoded, &values, 3, |v| v);
         assert_eq!(encoded[..2], [0x81, 0x10]);
         assert_eq!(encoded[2 + 3072..2 + 3072 + 1], [0b11]);
         assert_eq!(encoded.len(), 2 + 3072 + 1 + 3);
