@@ -115,7 +115,7 @@ impl Levels {
 
     /// Slots in the page.
     fn slots(&self) -> usize {
-        self.definition.count
+        self.definition.count()
     }
 
     /// The page's levels: repetition levels (for a list), then definition
@@ -136,25 +136,22 @@ fn bit_width(max: u32) -> u32 {
     u32::BITS - max.leading_zeros()
 }
 
-/// Values of a fixed bit width in Parquet's run-length / bit-packed hybrid
-/// encoding, packed as they come: groups of eight values, from the least
-/// significant bit. Written out ([`Packed::write`]) as one RLE run where
-/// all are the same (a column without nulls, say), else as bit-packed runs
-/// of at most 8,192 values (polars-parquet's bound: some readers buffer a
-/// run whole), the last padded with zeros. Finding shorter RLE runs would
-/// cost a scan per value for bytes that zstd shrinks anyway.
-///
-/// While every value is the same, only the count is kept: most levels are
-/// one run (a column without nulls), and counting is all a run needs. The
-/// first different value packs the run so far ([`Packed::pack_run`]).
+/// Levels (one or two bits each) in Parquet's run-length / bit-packed
+/// hybrid encoding, packed as they come into 64-bit words, from the least
+/// significant bit: a push is a shift and an or, with no test but for a
+/// full word. Written out ([`Packed::write`]) as one RLE run where all are
+/// the same (a column without nulls, say: found at the end, a word at a
+/// time), else as bit-packed runs of at most 8,192 values (polars-parquet's
+/// bound: some readers buffer a run whole), the last padded with zeros: the
+/// bytes [`encode_hybrid`] writes for the same values. Finding shorter RLE
+/// runs would cost a scan per value for bytes that zstd shrinks anyway.
 struct Packed {
+    /// Bits per value: a divisor of 64, so that no value straddles words.
     width: u32,
-    bytes: Vec<u8>,
-    bits: BitWriter,
-    count: usize,
-    first: u32,
-    /// Whether every value so far is `first`: then nothing is packed yet.
-    uniform: bool,
+    words: Vec<u64>,
+    /// The word being filled, and how many of its bits are.
+    word: u64,
+    filled: u32,
 }
 
 /// The most values one bit-packed run holds.
@@ -162,72 +159,59 @@ const MAX_LITERAL_RUN: usize = 8 * 1024;
 
 impl Packed {
     fn new(width: u32, capacity: usize) -> Packed {
-        let bytes = Vec::with_capacity((capacity * width as usize).div_ceil(8) + 4);
-        Packed { width, bytes, bits: BitWriter::default(), count: 0, first: 0, uniform: true }
+        assert!(64 % width == 0, "a level width divides a word");
+        let words = Vec::with_capacity((capacity * width as usize).div_ceil(64));
+        Packed { width, words, word: 0, filled: 0 }
     }
 
-    #[inline]
+    /// Appends `value`, under `1 << width`.
+    #[inline(always)]
     fn push(&mut self, value: u32) {
-        if self.uniform {
-            if value == self.first || self.count == 0 {
-                self.first = value;
-                self.count += 1;
-                return;
-            }
-            self.pack_run();
-        }
-        self.pack(value);
-        self.count += 1;
-    }
-
-    /// Packs the run of `first` counted so far, where the values first
-    /// differ.
-    #[cold]
-    fn pack_run(&mut self) {
-        self.uniform = false;
-        self.bytes.reserve((self.count * self.width as usize).div_ceil(8));
-        let mut left = self.count;
-        if self.width <= 8 {
-            // Eight equal values are `width` equal-length bytes: the same
-            // bytes for each group of eight.
-            let group = (0..8).fold(0u64, |group, i| group | u64::from(self.first) << (i * self.width));
-            let group = &group.to_le_bytes()[..self.width as usize];
-            for _ in 0..left / 8 {
-                self.bytes.extend_from_slice(group);
-            }
-            left %= 8;
-        }
-        for _ in 0..left {
-            self.pack(self.first);
+        self.word |= u64::from(value) << self.filled;
+        self.filled += self.width;
+        if self.filled == u64::BITS {
+            self.words.push(self.word);
+            self.word = 0;
+            self.filled = 0;
         }
     }
 
-    #[inline]
-    fn pack(&mut self, value: u32) {
-        self.bits.put(&mut self.bytes, value, self.width);
+    /// Values pushed.
+    fn count(&self) -> usize {
+        (self.words.len() * 64 + self.filled as usize) / self.width as usize
     }
 
     fn write(mut self, out: &mut Vec<u8>) {
-        if self.count == 0 {
+        let count = self.count();
+        if count == 0 {
             return;
         }
-        if self.uniform {
-            uleb128(out, (self.count as u64) << 1);
-            out.extend_from_slice(&self.first.to_le_bytes()[..self.width.div_ceil(8) as usize]);
-            return;
-        }
-        self.bits.flush(&mut self.bytes);
         let width = self.width as usize;
-        let (mut left, mut at) = (self.count, 0);
-        while left > 0 {
+        let first = self.words.first().copied().unwrap_or(self.word) & ((1 << width) - 1);
+        // `first` in every slot of a word: every full word of a uniform run.
+        let pattern = (0..64 / width).fold(0u64, |pattern, i| pattern | first << (i * width));
+        let filled = (1u64 << self.filled) - 1;
+        if self.words.iter().all(|&word| word == pattern) && (self.word ^ pattern) & filled == 0 {
+            uleb128(out, (count as u64) << 1);
+            out.extend_from_slice(&first.to_le_bytes()[..width.div_ceil(8)]);
+            return;
+        }
+        if self.filled > 0 {
+            self.words.push(self.word);
+        }
+        // A full run is 128 * width words, so runs start on a word; each
+        // run's words hold at least its bytes (groups of eight values, in
+        // `width` bytes each), past which they hold zeros.
+        let mut left = count;
+        for words in self.words.chunks(MAX_LITERAL_RUN * width / 64) {
             let values = left.min(MAX_LITERAL_RUN);
             let groups = values.div_ceil(8);
             uleb128(out, ((groups as u64) << 1) | 1);
-            let length = groups * width;
-            let take = length.min(self.bytes.len() - at);
-            out.extend_from_slice(&self.bytes[at..at + take]);
-            out.resize(out.len() + length - take, 0);
-            at += take;
+            let end = out.len() + groups * width;
+            for word in words {
+                out.extend_from_slice(&word.to_le_bytes());
+            }
+            out.truncate(end);
             left -= values;
         }
     }
@@ -818,6 +802,33 @@ mod tests {
             let mut encoded = Vec::new();
             encode_hybrid(&mut encoded, &values, bit_width, |v| v);
             prop_assert_eq!(decode(&encoded, bit_width, values.len()), values);
+        }
+    }
+
+    proptest! {
+        /// Levels packed as they come are the bytes the hybrid encoder
+        /// writes for them all at once: one RLE run for equal values, else
+        /// bit-packed runs, past the 8,192-value bound too.
+        #[test]
+        fn packed_levels_are_the_hybrid_encoding(
+            runs in prop_oneof![
+                proptest::collection::vec((0u32..4, 1usize..200), 0..60),
+                proptest::collection::vec((0u32..4, 1usize..9), 1500..3000),
+                (0u32..4, 1usize..20_000).prop_map(|run| vec![run]),
+            ],
+            width in 1u32..3,
+        ) {
+            let mask = (1u32 << width) - 1;
+            let values: Vec<u32> = runs.iter().flat_map(|&(v, n)| std::iter::repeat_n(v & mask, n)).collect();
+            let mut packed = Packed::new(width, 0);
+            for &value in &values {
+                packed.push(value);
+            }
+            prop_assert_eq!(packed.count(), values.len());
+            let (mut ours, mut expected) = (Vec::new(), Vec::new());
+            packed.write(&mut ours);
+            encode_hybrid(&mut expected, &values, width, |v| v);
+            prop_assert_eq!(ours, expected);
         }
     }
 
