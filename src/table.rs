@@ -144,6 +144,13 @@ pub trait ArrayBuilder {
     fn vocabulary(&self, vocabulary: &[&str], entries: &[Option<u8>]) -> Self::Array;
     /// Lists of text; `None` is a null row, distinct from an empty list.
     fn words<'a, I: Iterator<Item = &'a str>>(&self, lists: impl Iterator<Item = Option<I>>) -> Self::Array;
+    /// Lists of text, each given as the input field that holds its words
+    /// between spaces ([`space_separated`]); `None` is a null row. The same
+    /// lists as [`ArrayBuilder::words`] of the words, which a writer may
+    /// find another way (a field that repeats split once).
+    fn spaced_words<'a>(&self, fields: impl Iterator<Item = Option<&'a str>>) -> Self::Array {
+        self.words(fields.map(|field| field.map(space_separated)))
+    }
     /// Lists over a fixed vocabulary (labels, squares, themes): each item
     /// an index into `vocabulary`; `None` is a null row.
     fn vocabulary_lists<I: Iterator<Item = u8>>(
@@ -170,17 +177,18 @@ fn field<'r>(a: &Annotated<'r>, column: Option<usize>) -> Option<&'r str> {
     a.row.field(column)
 }
 
-/// A space-separated field as a list; null when the input has no such column.
-/// Splitting on the space byte alone is what the format promises; runs of
-/// spaces give no empty words.
-fn words<'r>(a: &Annotated<'r>, column: Option<usize>) -> Option<impl Iterator<Item = &'r str>> {
+/// A space-separated field, whose words are a list; null when the input has
+/// no such column.
+fn words<'r>(a: &Annotated<'r>, column: Option<usize>) -> Option<&'r str> {
     column?;
-    Some(space_separated(field(a, column).unwrap_or("")))
+    Some(field(a, column).unwrap_or(""))
 }
 
 /// The words of `text` between spaces, as `text.split(' ')` without the
 /// empty ones, a byte search each (a space is never inside a character).
-fn space_separated(text: &str) -> impl Iterator<Item = &str> {
+/// Splitting on the space byte alone is what the format promises; runs of
+/// spaces give no empty words.
+pub fn space_separated(text: &str) -> impl Iterator<Item = &str> {
     let mut rest = text;
     std::iter::from_fn(move || {
         let bytes = rest.as_bytes();
@@ -232,9 +240,9 @@ pub fn puzzles_chunk<B: ArrayBuilder>(b: &B, batch: &[Annotated], c: &Columns) -
         b.int32(rows.iter().map(|a| a.numbers.rating_deviation)),
         b.int32(rows.iter().map(|a| a.numbers.popularity)),
         b.int32(rows.iter().map(|a| a.numbers.nb_plays)),
-        b.words(rows.iter().map(|a| words(a, c.themes))),
+        b.spaced_words(rows.iter().map(|a| words(a, c.themes))),
         b.text(n, rows.iter().map(|a| field(a, c.game_url))),
-        b.words(rows.iter().map(|a| words(a, c.opening_tags))),
+        b.spaced_words(rows.iter().map(|a| words(a, c.opening_tags))),
         b.int32(rows.iter().map(|a| analysis(a).map(|an| an.plies() as i32))),
         labels(b, rows.iter().map(|a| analysis(a).into_iter().flat_map(|an| an.labels(false)))),
         labels(b, rows.iter().map(|a| analysis(a).into_iter().flat_map(|an| an.labels(true)))),

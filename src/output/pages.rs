@@ -113,6 +113,19 @@ impl Levels {
         }
     }
 
+    /// A row of a list column of `len` items, none null: the levels
+    /// [`Levels::list_row`] writes for them.
+    fn items(&mut self, len: usize) {
+        self.rows += 1;
+        if len == 0 {
+            return self.slot(0, EMPTY_LIST);
+        }
+        self.slot(0, ITEM);
+        for _ in 1..len {
+            self.slot(1, ITEM);
+        }
+    }
+
     /// Slots in the page.
     fn slots(&self) -> usize {
         self.definition.count()
@@ -745,6 +758,38 @@ impl ArrayBuilder for PageBuilder {
         column(levels, values, text_bounds(&bounds))
     }
 
+    fn spaced_words<'a>(&self, fields: impl Iterator<Item = Option<&'a str>>) -> Column {
+        let mut levels = Levels::list(fields.size_hint().0);
+        let mut dictionary = Dictionary::new();
+        let mut keys = Vec::new();
+        // Whole fields repeat (a puzzle's themes, its opening): a field is
+        // split and its words looked up where it first appears, and where
+        // it appears again its words' keys are copied from there (keys of
+        // words seen before: the dictionary is the same).
+        let mut fields_seen = Dictionary::new();
+        // Per distinct field, where its keys start in `keys`, and how many.
+        let mut spans: Vec<(usize, usize)> = Vec::new();
+        for field in fields {
+            let Some(field) = field else {
+                levels.list_row(None::<std::iter::Empty<Option<u32>>>, |_| {});
+                continue;
+            };
+            let seen = fields_seen.key(field) as usize;
+            if seen == spans.len() {
+                let start = keys.len();
+                let words = crate::table::space_separated(field).map(Some);
+                levels.list_row(Some(words), |word| keys.push(dictionary.key(word)));
+                spans.push((start, keys.len() - start));
+            } else {
+                let (start, len) = spans[seen];
+                levels.items(len);
+                keys.extend_from_within(start..start + len);
+            }
+        }
+        let (values, bounds) = dictionary.values(keys);
+        column(levels, values, text_bounds(&bounds))
+    }
+
     fn vocabulary_lists<I: Iterator<Item = u8>>(
         &self,
         vocabulary: &[&str],
@@ -847,6 +892,23 @@ mod tests {
                 });
                 prop_assert_eq!(dictionary.key(text.as_str()), expected as u32);
             }
+        }
+    }
+
+    proptest! {
+        /// Fields split once per distinct field are the column of their
+        /// words split at every row: same levels, keys, dictionary and
+        /// statistics, null rows and empty fields among them.
+        #[test]
+        fn spaced_words_are_the_words_of_each_field(
+            fields in proptest::collection::vec(proptest::option::of("(a|bb| |c c){0,6}"), 0..300),
+        ) {
+            let split = PageBuilder.words(fields.iter().map(|f| f.as_deref().map(crate::table::space_separated)));
+            let ours = PageBuilder.spaced_words(fields.iter().map(Option::as_deref));
+            prop_assert_eq!(&ours.dictionary, &split.dictionary);
+            prop_assert_eq!(&ours.data, &split.data);
+            prop_assert_eq!((ours.num_values, ours.rows, ours.encoding), (split.num_values, split.rows, split.encoding));
+            prop_assert_eq!(bounds_of(&ours), bounds_of(&split));
         }
     }
 
