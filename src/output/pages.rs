@@ -41,61 +41,88 @@ pub(super) struct Column {
     pub statistics: ParquetStatistics,
 }
 
-/// Definition levels of a flat column: 0 for a null, 1 for a value.
-const FLAT_VALUE: u32 = 1;
 /// Definition levels of a list column: a null list, an empty list, a null
-/// item, an item.
+/// item, an item. (A flat column's are 0 for a null, 1 for a value.)
 const NULL_LIST: u32 = 0;
 const EMPTY_LIST: u32 = 1;
 const NULL_ITEM: u32 = 2;
 const ITEM: u32 = 3;
 
-/// The levels of a column's slots, as they are gathered.
-struct Levels {
-    /// Repetition levels, for a list column.
-    repetition: Option<Packed>,
+/// The levels of a column's slots, as they are gathered: for a list column
+/// (`LIST`), repetition and definition levels, else definition levels only.
+/// Only the levels are kept: the rows and nulls are counted from them at
+/// the end ([`Levels::counts`]), a word at a time.
+struct Levels<const LIST: bool> {
+    /// Repetition levels, for a list column (empty otherwise).
+    repetition: Packed,
     definition: Packed,
-    /// The definition level of a value.
-    value: u32,
-    nulls: usize,
-    rows: usize,
 }
 
-impl Levels {
-    fn flat(rows: usize) -> Levels {
-        Levels { repetition: None, definition: Packed::new(1, rows), value: FLAT_VALUE, nulls: 0, rows: 0 }
-    }
+type FlatLevels = Levels<false>;
+type ListLevels = Levels<true>;
 
-    fn list(rows: usize) -> Levels {
-        Levels {
-            repetition: Some(Packed::new(1, rows * 2)),
-            definition: Packed::new(bit_width(ITEM), rows * 2),
-            value: ITEM,
-            nulls: 0,
-            rows: 0,
-        }
-    }
+/// Slots, rows and nulls of a page.
+struct Counts {
+    slots: usize,
+    rows: usize,
+    nulls: usize,
+}
 
-    /// A row of a flat column.
-    #[inline]
-    fn row(&mut self, present: bool) {
-        self.rows += 1;
-        self.nulls += usize::from(!present);
-        self.definition.push(u32::from(present));
+impl<const LIST: bool> Levels<LIST> {
+    /// Bits of a definition level.
+    const WIDTH: u32 = if LIST { bit_width(ITEM) } else { 1 };
+
+    fn new(rows: usize) -> Levels<LIST> {
+        let slots = if LIST { rows * 2 } else { rows };
+        Levels { repetition: Packed::new(1, if LIST { slots } else { 0 }), definition: Packed::new(Self::WIDTH, slots) }
     }
 
     #[inline(always)]
     fn slot(&mut self, repetition: u32, definition: u32) {
-        if let Some(levels) = &mut self.repetition {
-            levels.push(repetition);
+        if LIST {
+            self.repetition.push(repetition, 1);
         }
-        self.definition.push(definition);
-        self.nulls += usize::from(definition != self.value);
+        self.definition.push(definition, Self::WIDTH);
     }
 
+    /// The page's slots; its rows, each of which starts with a slot of
+    /// repetition level 0; its nulls, the slots whose definition level is
+    /// not a value's (1 in a flat column, [`ITEM`] in a list).
+    fn counts(&self) -> Counts {
+        let slots = self.definition.count();
+        let rows = if LIST { slots - self.repetition.ones() } else { slots };
+        let values = if LIST { self.definition.threes() } else { self.definition.ones() };
+        Counts { slots, rows, nulls: slots - values }
+    }
+
+    /// The page's levels: repetition levels (for a list), then definition
+    /// levels, each with its byte length, as a version-1 page starts.
+    fn write(self, out: &mut Vec<u8>) {
+        let with_length = |levels: Packed, out: &mut Vec<u8>| {
+            let length_at = out.len();
+            out.extend_from_slice(&[0; 4]);
+            levels.write(out);
+            let length = (out.len() - length_at - 4) as u32;
+            out[length_at..length_at + 4].copy_from_slice(&length.to_le_bytes());
+        };
+        if LIST {
+            with_length(self.repetition, out);
+        }
+        with_length(self.definition, out);
+    }
+}
+
+impl FlatLevels {
+    /// A row of a flat column.
+    #[inline]
+    fn row(&mut self, present: bool) {
+        self.slot(0, u32::from(present));
+    }
+}
+
+impl ListLevels {
     /// A row of a list column: `item` is called on each present item.
     fn list_row<T>(&mut self, list: Option<impl Iterator<Item = Option<T>>>, mut item: impl FnMut(T)) {
-        self.rows += 1;
         let Some(items) = list else { return self.slot(0, NULL_LIST) };
         let mut first = true;
         for value in items {
@@ -116,7 +143,6 @@ impl Levels {
     /// A row of a list column of `len` items, none null: the levels
     /// [`Levels::list_row`] writes for them.
     fn items(&mut self, len: usize) {
-        self.rows += 1;
         if len == 0 {
             return self.slot(0, EMPTY_LIST);
         }
@@ -125,27 +151,10 @@ impl Levels {
             self.slot(1, ITEM);
         }
     }
-
-    /// Slots in the page.
-    fn slots(&self) -> usize {
-        self.definition.count()
-    }
-
-    /// The page's levels: repetition levels (for a list), then definition
-    /// levels, each with its byte length, as a version-1 page starts.
-    fn write(self, out: &mut Vec<u8>) {
-        for levels in self.repetition.into_iter().chain([self.definition]) {
-            let length_at = out.len();
-            out.extend_from_slice(&[0; 4]);
-            levels.write(out);
-            let length = (out.len() - length_at - 4) as u32;
-            out[length_at..length_at + 4].copy_from_slice(&length.to_le_bytes());
-        }
-    }
 }
 
 /// Bits for values up to `max`.
-fn bit_width(max: u32) -> u32 {
+const fn bit_width(max: u32) -> u32 {
     u32::BITS - max.leading_zeros()
 }
 
@@ -177,11 +186,13 @@ impl Packed {
         Packed { width, words, word: 0, filled: 0 }
     }
 
-    /// Appends `value`, under `1 << width`.
+    /// Appends `value`, under `1 << width`: `width` is the packing's own,
+    /// passed as a constant by the caller so that the push needs no load.
     #[inline(always)]
-    fn push(&mut self, value: u32) {
+    fn push(&mut self, value: u32, width: u32) {
+        debug_assert_eq!(width, self.width);
         self.word |= u64::from(value) << self.filled;
-        self.filled += self.width;
+        self.filled += width;
         if self.filled == u64::BITS {
             self.words.push(self.word);
             self.word = 0;
@@ -192,6 +203,22 @@ impl Packed {
     /// Values pushed.
     fn count(&self) -> usize {
         (self.words.len() * 64 + self.filled as usize) / self.width as usize
+    }
+
+    /// The words, the one being filled last (its bits past `filled` are 0).
+    fn all_words(&self) -> impl Iterator<Item = u64> + '_ {
+        self.words.iter().copied().chain([self.word])
+    }
+
+    /// Bits set: the values that are 1, at one bit a value.
+    fn ones(&self) -> usize {
+        self.all_words().map(|word| word.count_ones() as usize).sum()
+    }
+
+    /// The values that are 3, at two bits a value.
+    fn threes(&self) -> usize {
+        const LOW: u64 = 0x5555_5555_5555_5555;
+        self.all_words().map(|word| (word & word >> 1 & LOW).count_ones() as usize).sum()
     }
 
     fn write(mut self, out: &mut Vec<u8>) {
@@ -380,9 +407,10 @@ impl<T: Ord + Copy> Bounds<T> {
     }
 }
 
-fn column(levels: Levels, values: Values, (min, max): MinMax) -> Column {
+fn column<const LIST: bool>(levels: Levels<LIST>, values: Values, (min, max): MinMax) -> Column {
+    let Counts { slots: num_values, rows, nulls } = levels.counts();
     let statistics = ParquetStatistics {
-        null_count: Some(levels.nulls as i64),
+        null_count: Some(nulls as i64),
         distinct_count: None,
         max_value: max,
         min_value: min,
@@ -391,7 +419,6 @@ fn column(levels: Levels, values: Values, (min, max): MinMax) -> Column {
         is_max_value_exact: None,
         is_min_value_exact: None,
     };
-    let (num_values, rows) = (levels.slots(), levels.rows);
     let mut data = Vec::with_capacity(num_values / 4 + 16);
     levels.write(&mut data);
     let (dictionary, encoding) = match values {
@@ -632,7 +659,7 @@ impl ArrayBuilder for PageBuilder {
     type Array = Column;
 
     fn int64(&self, values: Vec<i64>) -> Column {
-        let mut levels = Levels::flat(values.len());
+        let mut levels = FlatLevels::new(values.len());
         let mut bounds = Bounds::new();
         for &value in &values {
             levels.row(true);
@@ -647,7 +674,7 @@ impl ArrayBuilder for PageBuilder {
     }
 
     fn int32(&self, values: impl Iterator<Item = Option<i32>>) -> Column {
-        let mut levels = Levels::flat(values.size_hint().0);
+        let mut levels = FlatLevels::new(values.size_hint().0);
         let mut dictionary = Dictionary::new();
         let mut keys = Vec::with_capacity(values.size_hint().0);
         for value in values {
@@ -661,7 +688,7 @@ impl ArrayBuilder for PageBuilder {
     }
 
     fn bool(&self, values: Vec<bool>) -> Column {
-        let mut levels = Levels::flat(values.len());
+        let mut levels = FlatLevels::new(values.len());
         let mut plain = vec![0u8; values.len().div_ceil(8)];
         let mut bounds = Bounds::new();
         for (i, &value) in values.iter().enumerate() {
@@ -675,7 +702,7 @@ impl ArrayBuilder for PageBuilder {
 
     fn nullable_bool(&self, values: impl Iterator<Item = Option<bool>>) -> Column {
         let values: Vec<Option<bool>> = values.collect();
-        let mut levels = Levels::flat(values.len());
+        let mut levels = FlatLevels::new(values.len());
         // Plain booleans are bit-packed, the nulls left out.
         let mut plain = vec![0u8; values.iter().flatten().count().div_ceil(8)];
         let mut bounds = Bounds::new();
@@ -693,7 +720,7 @@ impl ArrayBuilder for PageBuilder {
     }
 
     fn text<'a>(&self, len: usize, values: impl Iterator<Item = Option<&'a str>>) -> Column {
-        let mut levels = Levels::flat(len);
+        let mut levels = FlatLevels::new(len);
         let mut plain = Vec::with_capacity(len * 32);
         let mut bounds = Bounds::new();
         let mut previous: Option<&str> = None;
@@ -713,7 +740,7 @@ impl ArrayBuilder for PageBuilder {
     }
 
     fn repeated_text<'a>(&self, len: usize, values: impl Iterator<Item = Option<&'a str>>) -> Column {
-        let mut levels = Levels::flat(len);
+        let mut levels = FlatLevels::new(len);
         let mut dictionary = Dictionary::new();
         let mut keys = Vec::with_capacity(len);
         // The row before's very text (a move shared by fires on one ply)
@@ -735,7 +762,7 @@ impl ArrayBuilder for PageBuilder {
     }
 
     fn vocabulary(&self, vocabulary: &[&str], entries: &[Option<u8>]) -> Column {
-        let mut levels = Levels::flat(entries.len());
+        let mut levels = FlatLevels::new(entries.len());
         let mut items = VocabularyEntries::new(entries.len());
         for &entry in entries {
             levels.row(entry.is_some());
@@ -748,7 +775,7 @@ impl ArrayBuilder for PageBuilder {
     }
 
     fn words<'a, I: Iterator<Item = &'a str>>(&self, lists: impl Iterator<Item = Option<I>>) -> Column {
-        let mut levels = Levels::list(lists.size_hint().0);
+        let mut levels = ListLevels::new(lists.size_hint().0);
         let mut dictionary = Dictionary::new();
         let mut keys = Vec::new();
         for list in lists {
@@ -759,7 +786,7 @@ impl ArrayBuilder for PageBuilder {
     }
 
     fn spaced_words<'a>(&self, fields: impl Iterator<Item = Option<&'a str>>) -> Column {
-        let mut levels = Levels::list(fields.size_hint().0);
+        let mut levels = ListLevels::new(fields.size_hint().0);
         let mut dictionary = Dictionary::new();
         let mut keys = Vec::new();
         // Whole fields repeat (a puzzle's themes, its opening): a field is
@@ -795,7 +822,7 @@ impl ArrayBuilder for PageBuilder {
         vocabulary: &[&str],
         lists: impl Iterator<Item = Option<I>>,
     ) -> Column {
-        let mut levels = Levels::list(lists.size_hint().0);
+        let mut levels = ListLevels::new(lists.size_hint().0);
         let mut items = VocabularyEntries::new(lists.size_hint().0);
         for list in lists {
             levels.list_row(list.map(|list| list.map(Some)), |entry| items.push(entry));
@@ -805,7 +832,7 @@ impl ArrayBuilder for PageBuilder {
     }
 
     fn int32_lists<I: Iterator<Item = Option<i32>>>(&self, lists: impl Iterator<Item = Option<I>>) -> Column {
-        let mut levels = Levels::list(lists.size_hint().0);
+        let mut levels = ListLevels::new(lists.size_hint().0);
         let mut plain = Vec::new();
         let mut bounds = Bounds::new();
         for list in lists {
@@ -867,7 +894,7 @@ mod tests {
             let values: Vec<u32> = runs.iter().flat_map(|&(v, n)| std::iter::repeat_n(v & mask, n)).collect();
             let mut packed = Packed::new(width, 0);
             for &value in &values {
-                packed.push(value);
+                packed.push(value, width);
             }
             prop_assert_eq!(packed.count(), values.len());
             let (mut ours, mut expected) = (Vec::new(), Vec::new());
@@ -892,6 +919,29 @@ mod tests {
                 });
                 prop_assert_eq!(dictionary.key(text.as_str()), expected as u32);
             }
+        }
+    }
+
+    proptest! {
+        /// Rows and nulls counted from the levels at the end are those of
+        /// the lists: a null list, an empty list and a null item are each
+        /// a slot without a value.
+        #[test]
+        fn list_levels_count_rows_and_nulls(
+            lists in proptest::collection::vec(
+                proptest::option::of(proptest::collection::vec(proptest::option::of(0u8..3), 0..5)),
+                0..400,
+            ),
+        ) {
+            let mut levels = ListLevels::new(0);
+            for list in &lists {
+                levels.list_row(list.as_ref().map(|items| items.iter().copied()), |_| {});
+            }
+            let Counts { slots, rows, nulls } = levels.counts();
+            let slots_of = |list: &Option<Vec<Option<u8>>>| list.as_ref().map_or(1, |items| items.len().max(1));
+            let values: usize = lists.iter().flatten().map(|items| items.iter().flatten().count()).sum();
+            let expected: usize = lists.iter().map(slots_of).sum();
+            prop_assert_eq!((slots, rows, nulls), (expected, lists.len(), expected - values));
         }
     }
 
