@@ -644,6 +644,35 @@ impl VocabularyEntries {
     }
 }
 
+/// A text with its first eight bytes as a big-endian number (zeros past
+/// its end), ordered as the text is: by the number first, which decides
+/// most pairs (distinct FENs, ids) without comparing the texts. Where the
+/// numbers differ, the first byte that differs is in both texts, or is
+/// past the end of one, the shorter, which is then a prefix of the other
+/// and less: either way the numbers order them as the texts are ordered.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+struct Prefixed<'a> {
+    prefix: u64,
+    text: &'a str,
+}
+
+impl Prefixed<'_> {
+    #[inline]
+    fn of(text: &str) -> Prefixed<'_> {
+        let bytes = text.as_bytes();
+        let n = bytes.len();
+        let half = |at: usize| u64::from(u32::from_be_bytes(bytes[at..at + 4].try_into().expect("four bytes")));
+        let prefix = match n {
+            8.. => u64::from_be_bytes(bytes[..8].try_into().expect("eight bytes")),
+            // The last four bytes overlap the first four where under eight:
+            // the same bytes at the same places, or-ed in twice.
+            4.. => half(0) << 32 | half(n - 4) << (8 * (8 - n)),
+            _ => bytes.iter().enumerate().fold(0, |prefix, (i, &b)| prefix | u64::from(b) << (8 * (7 - i))),
+        };
+        Prefixed { prefix, text }
+    }
+}
+
 fn text_bounds(bounds: &Bounds<&str>) -> MinMax {
     bounds.bytes(|s| s.as_bytes().to_vec())
 }
@@ -731,12 +760,13 @@ impl ArrayBuilder for PageBuilder {
                 // The row before's very text (a puzzle's id over its
                 // fires) is within the bounds already.
                 if !previous.is_some_and(|previous| std::ptr::eq(previous, value)) {
-                    bounds.add(value);
+                    bounds.add(Prefixed::of(value));
                 }
                 previous = Some(value);
             }
         }
-        column(levels, Values::Plain(plain), text_bounds(&bounds))
+        let bounds = bounds.bytes(|value| value.text.as_bytes().to_vec());
+        column(levels, Values::Plain(plain), bounds)
     }
 
     fn repeated_text<'a>(&self, len: usize, values: impl Iterator<Item = Option<&'a str>>) -> Column {
@@ -942,6 +972,16 @@ mod tests {
             let values: usize = lists.iter().flatten().map(|items| items.iter().flatten().count()).sum();
             let expected: usize = lists.iter().map(slots_of).sum();
             prop_assert_eq!((slots, rows, nulls), (expected, lists.len(), expected - values));
+        }
+    }
+
+    proptest! {
+        /// Texts with their prefixes are ordered as the texts are, at every
+        /// length around eight bytes, NUL bytes and shared prefixes among
+        /// them.
+        #[test]
+        fn prefixed_texts_order_as_texts(a in "[ab\u{0}é]{0,11}", b in "[ab\u{0}é]{0,11}") {
+            prop_assert_eq!(Prefixed::of(&a).cmp(&Prefixed::of(&b)), a.cmp(&b));
         }
     }
 
