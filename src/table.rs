@@ -144,6 +144,13 @@ pub trait ArrayBuilder {
     fn vocabulary(&self, vocabulary: &[&str], entries: &[Option<u8>]) -> Self::Array;
     /// Lists of text; `None` is a null row, distinct from an empty list.
     fn words<'a, I: Iterator<Item = &'a str>>(&self, lists: impl Iterator<Item = Option<I>>) -> Self::Array;
+    /// Lists of text, each given as the input field that holds its words
+    /// between spaces ([`space_separated`]); `None` is a null row. The same
+    /// lists as [`ArrayBuilder::words`] of the words, which a writer may
+    /// find another way (a field that repeats split once).
+    fn spaced_words<'a>(&self, fields: impl Iterator<Item = Option<&'a str>>) -> Self::Array {
+        self.words(fields.map(|field| field.map(space_separated)))
+    }
     /// Lists over a fixed vocabulary (labels, squares, themes): each item
     /// an index into `vocabulary`; `None` is a null row.
     fn vocabulary_lists<I: Iterator<Item = u8>>(
@@ -170,17 +177,18 @@ fn field<'r>(a: &Annotated<'r>, column: Option<usize>) -> Option<&'r str> {
     a.row.field(column)
 }
 
-/// A space-separated field as a list; null when the input has no such column.
-/// Splitting on the space byte alone is what the format promises; runs of
-/// spaces give no empty words.
-fn words<'r>(a: &Annotated<'r>, column: Option<usize>) -> Option<impl Iterator<Item = &'r str>> {
+/// A space-separated field, whose words are a list; null when the input has
+/// no such column.
+fn words<'r>(a: &Annotated<'r>, column: Option<usize>) -> Option<&'r str> {
     column?;
-    Some(space_separated(field(a, column).unwrap_or("")))
+    Some(field(a, column).unwrap_or(""))
 }
 
 /// The words of `text` between spaces, as `text.split(' ')` without the
 /// empty ones, a byte search each (a space is never inside a character).
-fn space_separated(text: &str) -> impl Iterator<Item = &str> {
+/// Splitting on the space byte alone is what the format promises; runs of
+/// spaces give no empty words.
+pub fn space_separated(text: &str) -> impl Iterator<Item = &str> {
     let mut rest = text;
     std::iter::from_fn(move || {
         let bytes = rest.as_bytes();
@@ -232,9 +240,9 @@ pub fn puzzles_chunk<B: ArrayBuilder>(b: &B, batch: &[Annotated], c: &Columns) -
         b.int32(rows.iter().map(|a| a.numbers.rating_deviation)),
         b.int32(rows.iter().map(|a| a.numbers.popularity)),
         b.int32(rows.iter().map(|a| a.numbers.nb_plays)),
-        b.words(rows.iter().map(|a| words(a, c.themes))),
+        b.spaced_words(rows.iter().map(|a| words(a, c.themes))),
         b.text(n, rows.iter().map(|a| field(a, c.game_url))),
-        b.words(rows.iter().map(|a| words(a, c.opening_tags))),
+        b.spaced_words(rows.iter().map(|a| words(a, c.opening_tags))),
         b.int32(rows.iter().map(|a| analysis(a).map(|an| an.plies() as i32))),
         labels(b, rows.iter().map(|a| analysis(a).into_iter().flat_map(|an| an.labels(false)))),
         labels(b, rows.iter().map(|a| analysis(a).into_iter().flat_map(|an| an.labels(true)))),
@@ -297,24 +305,34 @@ pub fn fires_chunk<B: ArrayBuilder>(b: &B, batch: &[Annotated], c: &Columns) -> 
             fires.extend(an.fires.iter().zip(&an.fire_moves).map(|(f, m)| (a, f, m)));
         }
     }
-    // The judged moves as text, one buffer for all: move i (UCI, then SAN
-    // of each fire) is `moves[bounds[i]..bounds[i + 1]]`.
+    // The judged moves as text, one buffer for all: fire i's UCI is
+    // `moves[spans[i][0]..spans[i][1]]`, its SAN `moves[spans[i][1]..spans[i][2]]`.
+    // A fire on the ply of the fire before, in the same puzzle, judges the
+    // same move: it shares that text, written once, and the very same text
+    // lets the columns skip looking it up again.
     let mut moves = String::with_capacity(n * 12);
-    let mut bounds = Vec::with_capacity(2 * n + 1);
-    bounds.push(0);
-    for (_, _, (uci, san)) in &fires {
+    let mut spans: Vec<[usize; 3]> = Vec::with_capacity(n);
+    for (i, (a, f, (uci, san))) in fires.iter().enumerate() {
+        if let Some(&span) = spans.last() {
+            let (before, fire_before, _) = fires[i - 1];
+            if std::ptr::eq(before, *a) && fire_before.ply == f.ply {
+                spans.push(span);
+                continue;
+            }
+        }
+        let start = moves.len();
         uci.append_to_string(&mut moves);
-        bounds.push(moves.len());
+        let middle = moves.len();
         san.append_to_string(&mut moves);
-        bounds.push(moves.len());
+        spans.push([start, middle, moves.len()]);
     }
-    let text_of = |i: usize| Some(&moves[bounds[i]..bounds[i + 1]]);
+    let text_of = |i: usize, part: usize| Some(&moves[spans[i][part]..spans[i][part + 1]]);
     let mut arrays = vec![
         b.int64(row_numbers(fires.iter().map(|(a, _, _)| *a))),
         b.text(n, fires.iter().map(|(a, _, _)| a.row.puzzle_id(c))),
         b.int32(fires.iter().map(|(_, f, _)| Some(i32::from(f.ply)))),
-        b.repeated_text(n, (0..n).map(|i| text_of(2 * i))),
-        b.repeated_text(n, (0..n).map(|i| text_of(2 * i + 1))),
+        b.repeated_text(n, (0..n).map(|i| text_of(i, 0))),
+        b.repeated_text(n, (0..n).map(|i| text_of(i, 1))),
         b.vocabulary(Label::NAMES, &fires.iter().map(|(_, f, _)| Some(f.label as u8)).collect::<Vec<_>>()),
         b.bool(fires.iter().map(|(_, f, _)| f.follow_up).collect()),
         b.int32(fires.iter().map(|(_, f, _)| f.gain.map(i32::from))),

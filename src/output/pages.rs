@@ -41,61 +41,88 @@ pub(super) struct Column {
     pub statistics: ParquetStatistics,
 }
 
-/// Definition levels of a flat column: 0 for a null, 1 for a value.
-const FLAT_VALUE: u32 = 1;
 /// Definition levels of a list column: a null list, an empty list, a null
-/// item, an item.
+/// item, an item. (A flat column's are 0 for a null, 1 for a value.)
 const NULL_LIST: u32 = 0;
 const EMPTY_LIST: u32 = 1;
 const NULL_ITEM: u32 = 2;
 const ITEM: u32 = 3;
 
-/// The levels of a column's slots, as they are gathered.
-struct Levels {
-    /// Repetition levels, for a list column.
-    repetition: Option<Packed>,
+/// The levels of a column's slots, as they are gathered: for a list column
+/// (`LIST`), repetition and definition levels, else definition levels only.
+/// Only the levels are kept: the rows and nulls are counted from them at
+/// the end ([`Levels::counts`]), a word at a time.
+struct Levels<const LIST: bool> {
+    /// Repetition levels, for a list column (empty otherwise).
+    repetition: Packed,
     definition: Packed,
-    /// The definition level of a value.
-    value: u32,
-    nulls: usize,
-    rows: usize,
 }
 
-impl Levels {
-    fn flat(rows: usize) -> Levels {
-        Levels { repetition: None, definition: Packed::new(1, rows), value: FLAT_VALUE, nulls: 0, rows: 0 }
-    }
+type FlatLevels = Levels<false>;
+type ListLevels = Levels<true>;
 
-    fn list(rows: usize) -> Levels {
-        Levels {
-            repetition: Some(Packed::new(1, rows * 2)),
-            definition: Packed::new(bit_width(ITEM), rows * 2),
-            value: ITEM,
-            nulls: 0,
-            rows: 0,
-        }
-    }
+/// Slots, rows and nulls of a page.
+struct Counts {
+    slots: usize,
+    rows: usize,
+    nulls: usize,
+}
 
-    /// A row of a flat column.
-    #[inline]
-    fn row(&mut self, present: bool) {
-        self.rows += 1;
-        self.nulls += usize::from(!present);
-        self.definition.push(u32::from(present));
+impl<const LIST: bool> Levels<LIST> {
+    /// Bits of a definition level.
+    const WIDTH: u32 = if LIST { bit_width(ITEM) } else { 1 };
+
+    fn new(rows: usize) -> Levels<LIST> {
+        let slots = if LIST { rows * 2 } else { rows };
+        Levels { repetition: Packed::new(1, if LIST { slots } else { 0 }), definition: Packed::new(Self::WIDTH, slots) }
     }
 
     #[inline(always)]
     fn slot(&mut self, repetition: u32, definition: u32) {
-        if let Some(levels) = &mut self.repetition {
-            levels.push(repetition);
+        if LIST {
+            self.repetition.push(repetition, 1);
         }
-        self.definition.push(definition);
-        self.nulls += usize::from(definition != self.value);
+        self.definition.push(definition, Self::WIDTH);
     }
 
+    /// The page's slots; its rows, each of which starts with a slot of
+    /// repetition level 0; its nulls, the slots whose definition level is
+    /// not a value's (1 in a flat column, [`ITEM`] in a list).
+    fn counts(&self) -> Counts {
+        let slots = self.definition.count();
+        let rows = if LIST { slots - self.repetition.ones() } else { slots };
+        let values = if LIST { self.definition.threes() } else { self.definition.ones() };
+        Counts { slots, rows, nulls: slots - values }
+    }
+
+    /// The page's levels: repetition levels (for a list), then definition
+    /// levels, each with its byte length, as a version-1 page starts.
+    fn write(self, out: &mut Vec<u8>) {
+        let with_length = |levels: Packed, out: &mut Vec<u8>| {
+            let length_at = out.len();
+            out.extend_from_slice(&[0; 4]);
+            levels.write(out);
+            let length = (out.len() - length_at - 4) as u32;
+            out[length_at..length_at + 4].copy_from_slice(&length.to_le_bytes());
+        };
+        if LIST {
+            with_length(self.repetition, out);
+        }
+        with_length(self.definition, out);
+    }
+}
+
+impl FlatLevels {
+    /// A row of a flat column.
+    #[inline]
+    fn row(&mut self, present: bool) {
+        self.slot(0, u32::from(present));
+    }
+}
+
+impl ListLevels {
     /// A row of a list column: `item` is called on each present item.
     fn list_row<T>(&mut self, list: Option<impl Iterator<Item = Option<T>>>, mut item: impl FnMut(T)) {
-        self.rows += 1;
         let Some(items) = list else { return self.slot(0, NULL_LIST) };
         let mut first = true;
         for value in items {
@@ -113,48 +140,40 @@ impl Levels {
         }
     }
 
-    /// Slots in the page.
-    fn slots(&self) -> usize {
-        self.definition.count
-    }
-
-    /// The page's levels: repetition levels (for a list), then definition
-    /// levels, each with its byte length, as a version-1 page starts.
-    fn write(self, out: &mut Vec<u8>) {
-        for levels in self.repetition.into_iter().chain([self.definition]) {
-            let length_at = out.len();
-            out.extend_from_slice(&[0; 4]);
-            levels.write(out);
-            let length = (out.len() - length_at - 4) as u32;
-            out[length_at..length_at + 4].copy_from_slice(&length.to_le_bytes());
+    /// A row of a list column of `len` items, none null: the levels
+    /// [`Levels::list_row`] writes for them.
+    fn items(&mut self, len: usize) {
+        if len == 0 {
+            return self.slot(0, EMPTY_LIST);
+        }
+        self.slot(0, ITEM);
+        for _ in 1..len {
+            self.slot(1, ITEM);
         }
     }
 }
 
 /// Bits for values up to `max`.
-fn bit_width(max: u32) -> u32 {
+const fn bit_width(max: u32) -> u32 {
     u32::BITS - max.leading_zeros()
 }
 
-/// Values of a fixed bit width in Parquet's run-length / bit-packed hybrid
-/// encoding, packed as they come: groups of eight values, from the least
-/// significant bit. Written out ([`Packed::write`]) as one RLE run where
-/// all are the same (a column without nulls, say), else as bit-packed runs
-/// of at most 8,192 values (polars-parquet's bound: some readers buffer a
-/// run whole), the last padded with zeros. Finding shorter RLE runs would
-/// cost a scan per value for bytes that zstd shrinks anyway.
-///
-/// While every value is the same, only the count is kept: most levels are
-/// one run (a column without nulls), and counting is all a run needs. The
-/// first different value packs the run so far ([`Packed::pack_run`]).
+/// Levels (one or two bits each) in Parquet's run-length / bit-packed
+/// hybrid encoding, packed as they come into 64-bit words, from the least
+/// significant bit: a push is a shift and an or, with no test but for a
+/// full word. Written out ([`Packed::write`]) as one RLE run where all are
+/// the same (a column without nulls, say: found at the end, a word at a
+/// time), else as bit-packed runs of at most 8,192 values (polars-parquet's
+/// bound: some readers buffer a run whole), the last padded with zeros: the
+/// bytes [`encode_hybrid`] writes for the same values. Finding shorter RLE
+/// runs would cost a scan per value for bytes that zstd shrinks anyway.
 struct Packed {
+    /// Bits per value: a divisor of 64, so that no value straddles words.
     width: u32,
-    bytes: Vec<u8>,
-    bits: BitWriter,
-    count: usize,
-    first: u32,
-    /// Whether every value so far is `first`: then nothing is packed yet.
-    uniform: bool,
+    words: Vec<u64>,
+    /// The word being filled, and how many of its bits are.
+    word: u64,
+    filled: u32,
 }
 
 /// The most values one bit-packed run holds.
@@ -162,72 +181,77 @@ const MAX_LITERAL_RUN: usize = 8 * 1024;
 
 impl Packed {
     fn new(width: u32, capacity: usize) -> Packed {
-        let bytes = Vec::with_capacity((capacity * width as usize).div_ceil(8) + 4);
-        Packed { width, bytes, bits: BitWriter::default(), count: 0, first: 0, uniform: true }
+        assert!(64 % width == 0, "a level width divides a word");
+        let words = Vec::with_capacity((capacity * width as usize).div_ceil(64));
+        Packed { width, words, word: 0, filled: 0 }
     }
 
-    #[inline]
-    fn push(&mut self, value: u32) {
-        if self.uniform {
-            if value == self.first || self.count == 0 {
-                self.first = value;
-                self.count += 1;
-                return;
-            }
-            self.pack_run();
-        }
-        self.pack(value);
-        self.count += 1;
-    }
-
-    /// Packs the run of `first` counted so far, where the values first
-    /// differ.
-    #[cold]
-    fn pack_run(&mut self) {
-        self.uniform = false;
-        self.bytes.reserve((self.count * self.width as usize).div_ceil(8));
-        let mut left = self.count;
-        if self.width <= 8 {
-            // Eight equal values are `width` equal-length bytes: the same
-            // bytes for each group of eight.
-            let group = (0..8).fold(0u64, |group, i| group | u64::from(self.first) << (i * self.width));
-            let group = &group.to_le_bytes()[..self.width as usize];
-            for _ in 0..left / 8 {
-                self.bytes.extend_from_slice(group);
-            }
-            left %= 8;
-        }
-        for _ in 0..left {
-            self.pack(self.first);
+    /// Appends `value`, under `1 << width`: `width` is the packing's own,
+    /// passed as a constant by the caller so that the push needs no load.
+    #[inline(always)]
+    fn push(&mut self, value: u32, width: u32) {
+        debug_assert_eq!(width, self.width);
+        self.word |= u64::from(value) << self.filled;
+        self.filled += width;
+        if self.filled == u64::BITS {
+            self.words.push(self.word);
+            self.word = 0;
+            self.filled = 0;
         }
     }
 
-    #[inline]
-    fn pack(&mut self, value: u32) {
-        self.bits.put(&mut self.bytes, value, self.width);
+    /// Values pushed.
+    fn count(&self) -> usize {
+        (self.words.len() * 64 + self.filled as usize) / self.width as usize
+    }
+
+    /// The words, the one being filled last (its bits past `filled` are 0).
+    fn all_words(&self) -> impl Iterator<Item = u64> + '_ {
+        self.words.iter().copied().chain([self.word])
+    }
+
+    /// Bits set: the values that are 1, at one bit a value.
+    fn ones(&self) -> usize {
+        self.all_words().map(|word| word.count_ones() as usize).sum()
+    }
+
+    /// The values that are 3, at two bits a value.
+    fn threes(&self) -> usize {
+        const LOW: u64 = 0x5555_5555_5555_5555;
+        self.all_words().map(|word| (word & word >> 1 & LOW).count_ones() as usize).sum()
     }
 
     fn write(mut self, out: &mut Vec<u8>) {
-        if self.count == 0 {
+        let count = self.count();
+        if count == 0 {
             return;
         }
-        if self.uniform {
-            uleb128(out, (self.count as u64) << 1);
-            out.extend_from_slice(&self.first.to_le_bytes()[..self.width.div_ceil(8) as usize]);
-            return;
-        }
-        self.bits.flush(&mut self.bytes);
         let width = self.width as usize;
-        let (mut left, mut at) = (self.count, 0);
-        while left > 0 {
+        let first = self.words.first().copied().unwrap_or(self.word) & ((1 << width) - 1);
+        // `first` in every slot of a word: every full word of a uniform run.
+        let pattern = (0..64 / width).fold(0u64, |pattern, i| pattern | first << (i * width));
+        let filled = (1u64 << self.filled) - 1;
+        if self.words.iter().all(|&word| word == pattern) && (self.word ^ pattern) & filled == 0 {
+            uleb128(out, (count as u64) << 1);
+            out.extend_from_slice(&first.to_le_bytes()[..width.div_ceil(8)]);
+            return;
+        }
+        if self.filled > 0 {
+            self.words.push(self.word);
+        }
+        // A full run is 128 * width words, so runs start on a word; each
+        // run's words hold at least its bytes (groups of eight values, in
+        // `width` bytes each), past which they hold zeros.
+        let mut left = count;
+        for words in self.words.chunks(MAX_LITERAL_RUN * width / 64) {
             let values = left.min(MAX_LITERAL_RUN);
             let groups = values.div_ceil(8);
             uleb128(out, ((groups as u64) << 1) | 1);
-            let length = groups * width;
-            let take = length.min(self.bytes.len() - at);
-            out.extend_from_slice(&self.bytes[at..at + take]);
-            out.resize(out.len() + length - take, 0);
-            at += take;
+            let end = out.len() + groups * width;
+            for word in words {
+                out.extend_from_slice(&word.to_le_bytes());
+            }
+            out.truncate(end);
             left -= values;
         }
     }
@@ -313,20 +337,22 @@ fn uleb128(out: &mut Vec<u8>, mut value: u64) {
 
 /// Values packed at `width` bits, hybrid-encoded: the same bytes as
 /// [`Packed`] writes, from values all known at once (dictionary keys), so
-/// packed straight into `out` in one tight loop.
-fn encode_hybrid(out: &mut Vec<u8>, values: &[u32], width: u32) {
-    let Some(&first) = values.first() else { return };
-    if values.iter().all(|&value| value == first) {
-        uleb128(out, (values.len() as u64) << 1);
-        out.extend_from_slice(&first.to_le_bytes()[..width.div_ceil(8) as usize]);
+/// packed straight into `out` in one tight loop. Each value is `key(item)`
+/// of an item of `items`, where equal items, and only they, have equal keys
+/// (vocabulary entries and their keys in the page's dictionary).
+fn encode_hybrid<T: Copy + Eq>(out: &mut Vec<u8>, items: &[T], width: u32, key: impl Fn(T) -> u32) {
+    let Some(&first) = items.first() else { return };
+    if items.iter().all(|&item| item == first) {
+        uleb128(out, (items.len() as u64) << 1);
+        out.extend_from_slice(&key(first).to_le_bytes()[..width.div_ceil(8) as usize]);
         return;
     }
-    for run in values.chunks(MAX_LITERAL_RUN) {
+    for run in items.chunks(MAX_LITERAL_RUN) {
         let groups = run.len().div_ceil(8);
         uleb128(out, ((groups as u64) << 1) | 1);
         let mut bits = BitWriter::default();
-        for &value in run {
-            bits.put(out, value, width);
+        for &item in run {
+            bits.put(out, key(item), width);
         }
         // The last group completed with zeros.
         for _ in run.len()..groups * 8 {
@@ -340,7 +366,15 @@ fn encode_hybrid(out: &mut Vec<u8>, values: &[u32], width: u32) {
 enum Values {
     Plain(Vec<u8>),
     Delta(Vec<u8>),
-    Dictionary { entries: Vec<u8>, count: usize, keys: Vec<u32> },
+    Dictionary { entries: Vec<u8>, count: usize, keys: Keys },
+}
+
+/// A page's dictionary keys.
+enum Keys {
+    /// The keys themselves.
+    Direct(Vec<u32>),
+    /// Vocabulary entries, and the key of each entry used.
+    Vocabulary(Vec<u8>, Box<[u8; 256]>),
 }
 
 /// A page's least and greatest values as statistics hold them (plain
@@ -373,9 +407,10 @@ impl<T: Ord + Copy> Bounds<T> {
     }
 }
 
-fn column(levels: Levels, values: Values, (min, max): MinMax) -> Column {
+fn column<const LIST: bool>(levels: Levels<LIST>, values: Values, (min, max): MinMax) -> Column {
+    let Counts { slots: num_values, rows, nulls } = levels.counts();
     let statistics = ParquetStatistics {
-        null_count: Some(levels.nulls as i64),
+        null_count: Some(nulls as i64),
         distinct_count: None,
         max_value: max,
         min_value: min,
@@ -384,7 +419,6 @@ fn column(levels: Levels, values: Values, (min, max): MinMax) -> Column {
         is_max_value_exact: None,
         is_min_value_exact: None,
     };
-    let (num_values, rows) = (levels.slots(), levels.rows);
     let mut data = Vec::with_capacity(num_values / 4 + 16);
     levels.write(&mut data);
     let (dictionary, encoding) = match values {
@@ -401,7 +435,12 @@ fn column(levels: Levels, values: Values, (min, max): MinMax) -> Column {
         Values::Dictionary { entries, count, keys } => {
             let width = bit_width(count as u32 - 1);
             data.push(width as u8);
-            encode_hybrid(&mut data, &keys, width);
+            match keys {
+                Keys::Direct(keys) => encode_hybrid(&mut data, &keys, width, |key| key),
+                Keys::Vocabulary(items, keys) => {
+                    encode_hybrid(&mut data, &items, width, |item| u32::from(keys[usize::from(item)]))
+                }
+            }
             (Some((entries, count)), Encoding::RleDictionary)
         }
     };
@@ -491,7 +530,8 @@ impl Entry for &str {
 }
 
 /// Distinct values in order of first appearance, each with its key: an
-/// open-addressing table of keys, doubled when half full.
+/// open-addressing table of keys, grown fourfold when half full (a
+/// page of moves holds thousands: fewer rehashes of every entry).
 struct Dictionary<T> {
     /// Per slot, the key + 1 of its entry in the low half (0: an empty
     /// slot) and the low half of the entry's hash in the high half, which
@@ -541,7 +581,7 @@ impl<T: Entry> Dictionary<T> {
 
     #[cold]
     fn grow(&mut self) {
-        let mut slots = vec![0u64; self.slots.len() * 2];
+        let mut slots = vec![0u64; self.slots.len() * 4];
         let mask = slots.len() - 1;
         for (key, value) in self.entries.iter().enumerate() {
             let hash = value.hash();
@@ -562,32 +602,76 @@ impl<T: Entry> Dictionary<T> {
             value.write_plain(&mut entries);
             bounds.add(value);
         }
-        (Values::Dictionary { entries, count: self.entries.len(), keys }, bounds)
+        (Values::Dictionary { entries, count: self.entries.len(), keys: Keys::Direct(keys) }, bounds)
     }
 }
 
-/// Text over a fixed vocabulary as a dictionary of the entries used, in
-/// vocabulary order, so each row group's dictionary and statistics describe
-/// its own values; `keys` (indices into `vocabulary`) become indices into it.
-fn vocabulary_values(vocabulary: &[&str], mut keys: Vec<u32>) -> (Values, MinMax) {
-    let mut used = [false; 256];
-    for &key in &keys {
-        used[key as usize] = true;
+/// A page's vocabulary entries (indices into the vocabulary), and which
+/// entries it uses, marked as they come.
+struct VocabularyEntries {
+    items: Vec<u8>,
+    used: [bool; 256],
+}
+
+impl VocabularyEntries {
+    fn new(capacity: usize) -> VocabularyEntries {
+        VocabularyEntries { items: Vec::with_capacity(capacity), used: [false; 256] }
     }
-    let mut remap = [0u32; 256];
-    let mut entries = Vec::new();
-    let mut count = 0;
-    let mut bounds = Bounds::new();
-    for (entry, &word) in vocabulary.iter().enumerate().filter(|&(entry, _)| used[entry]) {
-        remap[entry] = count;
-        count += 1;
-        word.write_plain(&mut entries);
-        bounds.add(word);
+
+    #[inline]
+    fn push(&mut self, entry: u8) {
+        self.items.push(entry);
+        self.used[usize::from(entry)] = true;
     }
-    for key in &mut keys {
-        *key = remap[*key as usize];
+
+    /// Text over a fixed vocabulary as a dictionary of the entries used, in
+    /// vocabulary order, so each row group's dictionary and statistics
+    /// describe its own values; each entry's key is its index in it (mapped
+    /// as the keys are encoded, [`Keys::Vocabulary`]).
+    fn values(self, vocabulary: &[&str]) -> (Values, MinMax) {
+        let mut keys = Box::new([0u8; 256]);
+        let mut entries = Vec::new();
+        let mut count = 0usize;
+        let mut bounds = Bounds::new();
+        for (entry, &word) in vocabulary.iter().enumerate().filter(|&(entry, _)| self.used[entry]) {
+            // At most 256 entries (`table`'s assertion): a key fits a byte.
+            keys[entry] = count as u8;
+            count += 1;
+            word.write_plain(&mut entries);
+            bounds.add(word);
+        }
+        let keys = Keys::Vocabulary(self.items, keys);
+        (Values::Dictionary { entries, count, keys }, text_bounds(&bounds))
     }
-    (Values::Dictionary { entries, count: count as usize, keys }, text_bounds(&bounds))
+}
+
+/// A text with its first eight bytes as a big-endian number (zeros past
+/// its end), ordered as the text is: by the number first, which decides
+/// most pairs (distinct FENs, ids) without comparing the texts. Where the
+/// numbers differ, the first byte that differs is in both texts, or is
+/// past the end of one, the shorter, which is then a prefix of the other
+/// and less: either way the numbers order them as the texts are ordered.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+struct Prefixed<'a> {
+    prefix: u64,
+    text: &'a str,
+}
+
+impl Prefixed<'_> {
+    #[inline]
+    fn of(text: &str) -> Prefixed<'_> {
+        let bytes = text.as_bytes();
+        let n = bytes.len();
+        let half = |at: usize| u64::from(u32::from_be_bytes(bytes[at..at + 4].try_into().expect("four bytes")));
+        let prefix = match n {
+            8.. => u64::from_be_bytes(bytes[..8].try_into().expect("eight bytes")),
+            // The last four bytes overlap the first four where under eight:
+            // the same bytes at the same places, or-ed in twice.
+            4.. => half(0) << 32 | half(n - 4) << (8 * (8 - n)),
+            _ => bytes.iter().enumerate().fold(0, |prefix, (i, &b)| prefix | u64::from(b) << (8 * (7 - i))),
+        };
+        Prefixed { prefix, text }
+    }
 }
 
 fn text_bounds(bounds: &Bounds<&str>) -> MinMax {
@@ -605,7 +689,7 @@ impl ArrayBuilder for PageBuilder {
     type Array = Column;
 
     fn int64(&self, values: Vec<i64>) -> Column {
-        let mut levels = Levels::flat(values.len());
+        let mut levels = FlatLevels::new(values.len());
         let mut bounds = Bounds::new();
         for &value in &values {
             levels.row(true);
@@ -620,7 +704,7 @@ impl ArrayBuilder for PageBuilder {
     }
 
     fn int32(&self, values: impl Iterator<Item = Option<i32>>) -> Column {
-        let mut levels = Levels::flat(values.size_hint().0);
+        let mut levels = FlatLevels::new(values.size_hint().0);
         let mut dictionary = Dictionary::new();
         let mut keys = Vec::with_capacity(values.size_hint().0);
         for value in values {
@@ -634,7 +718,7 @@ impl ArrayBuilder for PageBuilder {
     }
 
     fn bool(&self, values: Vec<bool>) -> Column {
-        let mut levels = Levels::flat(values.len());
+        let mut levels = FlatLevels::new(values.len());
         let mut plain = vec![0u8; values.len().div_ceil(8)];
         let mut bounds = Bounds::new();
         for (i, &value) in values.iter().enumerate() {
@@ -648,7 +732,7 @@ impl ArrayBuilder for PageBuilder {
 
     fn nullable_bool(&self, values: impl Iterator<Item = Option<bool>>) -> Column {
         let values: Vec<Option<bool>> = values.collect();
-        let mut levels = Levels::flat(values.len());
+        let mut levels = FlatLevels::new(values.len());
         // Plain booleans are bit-packed, the nulls left out.
         let mut plain = vec![0u8; values.iter().flatten().count().div_ceil(8)];
         let mut bounds = Bounds::new();
@@ -666,7 +750,7 @@ impl ArrayBuilder for PageBuilder {
     }
 
     fn text<'a>(&self, len: usize, values: impl Iterator<Item = Option<&'a str>>) -> Column {
-        let mut levels = Levels::flat(len);
+        let mut levels = FlatLevels::new(len);
         let mut plain = Vec::with_capacity(len * 32);
         let mut bounds = Bounds::new();
         let mut previous: Option<&str> = None;
@@ -677,22 +761,31 @@ impl ArrayBuilder for PageBuilder {
                 // The row before's very text (a puzzle's id over its
                 // fires) is within the bounds already.
                 if !previous.is_some_and(|previous| std::ptr::eq(previous, value)) {
-                    bounds.add(value);
+                    bounds.add(Prefixed::of(value));
                 }
                 previous = Some(value);
             }
         }
-        column(levels, Values::Plain(plain), text_bounds(&bounds))
+        let bounds = bounds.bytes(|value| value.text.as_bytes().to_vec());
+        column(levels, Values::Plain(plain), bounds)
     }
 
     fn repeated_text<'a>(&self, len: usize, values: impl Iterator<Item = Option<&'a str>>) -> Column {
-        let mut levels = Levels::flat(len);
+        let mut levels = FlatLevels::new(len);
         let mut dictionary = Dictionary::new();
         let mut keys = Vec::with_capacity(len);
+        // The row before's very text (a move shared by fires on one ply)
+        // has the row before's key: no hash, no lookup.
+        let mut previous: Option<(&str, u32)> = None;
         for value in values {
             levels.row(value.is_some());
             if let Some(value) = value {
-                keys.push(dictionary.key(value));
+                let key = match previous {
+                    Some((text, key)) if std::ptr::eq(text, value) => key,
+                    _ => dictionary.key(value),
+                };
+                keys.push(key);
+                previous = Some((value, key));
             }
         }
         let (values, bounds) = dictionary.values(keys);
@@ -700,24 +793,56 @@ impl ArrayBuilder for PageBuilder {
     }
 
     fn vocabulary(&self, vocabulary: &[&str], entries: &[Option<u8>]) -> Column {
-        let mut levels = Levels::flat(entries.len());
-        let mut keys = Vec::with_capacity(entries.len());
-        for entry in entries {
+        let mut levels = FlatLevels::new(entries.len());
+        let mut items = VocabularyEntries::new(entries.len());
+        for &entry in entries {
             levels.row(entry.is_some());
             if let Some(entry) = entry {
-                keys.push(u32::from(*entry));
+                items.push(entry);
             }
         }
-        let (values, bounds) = vocabulary_values(vocabulary, keys);
+        let (values, bounds) = items.values(vocabulary);
         column(levels, values, bounds)
     }
 
     fn words<'a, I: Iterator<Item = &'a str>>(&self, lists: impl Iterator<Item = Option<I>>) -> Column {
-        let mut levels = Levels::list(lists.size_hint().0);
+        let mut levels = ListLevels::new(lists.size_hint().0);
         let mut dictionary = Dictionary::new();
         let mut keys = Vec::new();
         for list in lists {
             levels.list_row(list.map(|words| words.map(Some)), |word| keys.push(dictionary.key(word)));
+        }
+        let (values, bounds) = dictionary.values(keys);
+        column(levels, values, text_bounds(&bounds))
+    }
+
+    fn spaced_words<'a>(&self, fields: impl Iterator<Item = Option<&'a str>>) -> Column {
+        let mut levels = ListLevels::new(fields.size_hint().0);
+        let mut dictionary = Dictionary::new();
+        let mut keys = Vec::new();
+        // Whole fields repeat (a puzzle's themes, its opening): a field is
+        // split and its words looked up where it first appears, and where
+        // it appears again its words' keys are copied from there (keys of
+        // words seen before: the dictionary is the same).
+        let mut fields_seen = Dictionary::new();
+        // Per distinct field, where its keys start in `keys`, and how many.
+        let mut spans: Vec<(usize, usize)> = Vec::new();
+        for field in fields {
+            let Some(field) = field else {
+                levels.list_row(None::<std::iter::Empty<Option<u32>>>, |_| {});
+                continue;
+            };
+            let seen = fields_seen.key(field) as usize;
+            if seen == spans.len() {
+                let start = keys.len();
+                let words = crate::table::space_separated(field).map(Some);
+                levels.list_row(Some(words), |word| keys.push(dictionary.key(word)));
+                spans.push((start, keys.len() - start));
+            } else {
+                let (start, len) = spans[seen];
+                levels.items(len);
+                keys.extend_from_within(start..start + len);
+            }
         }
         let (values, bounds) = dictionary.values(keys);
         column(levels, values, text_bounds(&bounds))
@@ -728,17 +853,17 @@ impl ArrayBuilder for PageBuilder {
         vocabulary: &[&str],
         lists: impl Iterator<Item = Option<I>>,
     ) -> Column {
-        let mut levels = Levels::list(lists.size_hint().0);
-        let mut keys = Vec::new();
+        let mut levels = ListLevels::new(lists.size_hint().0);
+        let mut items = VocabularyEntries::new(lists.size_hint().0);
         for list in lists {
-            levels.list_row(list.map(|items| items.map(Some)), |entry| keys.push(u32::from(entry)));
+            levels.list_row(list.map(|list| list.map(Some)), |entry| items.push(entry));
         }
-        let (values, bounds) = vocabulary_values(vocabulary, keys);
+        let (values, bounds) = items.values(vocabulary);
         column(levels, values, bounds)
     }
 
     fn int32_lists<I: Iterator<Item = Option<i32>>>(&self, lists: impl Iterator<Item = Option<I>>) -> Column {
-        let mut levels = Levels::list(lists.size_hint().0);
+        let mut levels = ListLevels::new(lists.size_hint().0);
         let mut plain = Vec::new();
         let mut bounds = Bounds::new();
         for list in lists {
@@ -778,8 +903,35 @@ mod tests {
             let mask = (1u32 << bit_width) - 1;
             let values: Vec<u32> = runs.iter().flat_map(|&(v, n)| std::iter::repeat_n(v & mask, n)).collect();
             let mut encoded = Vec::new();
-            encode_hybrid(&mut encoded, &values, bit_width);
+            encode_hybrid(&mut encoded, &values, bit_width, |v| v);
             prop_assert_eq!(decode(&encoded, bit_width, values.len()), values);
+        }
+    }
+
+    proptest! {
+        /// Levels packed as they come are the bytes the hybrid encoder
+        /// writes for them all at once: one RLE run for equal values, else
+        /// bit-packed runs, past the 8,192-value bound too.
+        #[test]
+        fn packed_levels_are_the_hybrid_encoding(
+            runs in prop_oneof![
+                proptest::collection::vec((0u32..4, 1usize..200), 0..60),
+                proptest::collection::vec((0u32..4, 1usize..9), 1500..3000),
+                (0u32..4, 1usize..20_000).prop_map(|run| vec![run]),
+            ],
+            width in 1u32..3,
+        ) {
+            let mask = (1u32 << width) - 1;
+            let values: Vec<u32> = runs.iter().flat_map(|&(v, n)| std::iter::repeat_n(v & mask, n)).collect();
+            let mut packed = Packed::new(width, 0);
+            for &value in &values {
+                packed.push(value, width);
+            }
+            prop_assert_eq!(packed.count(), values.len());
+            let (mut ours, mut expected) = (Vec::new(), Vec::new());
+            packed.write(&mut ours);
+            encode_hybrid(&mut expected, &values, width, |v| v);
+            prop_assert_eq!(ours, expected);
         }
     }
 
@@ -798,6 +950,56 @@ mod tests {
                 });
                 prop_assert_eq!(dictionary.key(text.as_str()), expected as u32);
             }
+        }
+    }
+
+    proptest! {
+        /// Rows and nulls counted from the levels at the end are those of
+        /// the lists: a null list, an empty list and a null item are each
+        /// a slot without a value.
+        #[test]
+        fn list_levels_count_rows_and_nulls(
+            lists in proptest::collection::vec(
+                proptest::option::of(proptest::collection::vec(proptest::option::of(0u8..3), 0..5)),
+                0..400,
+            ),
+        ) {
+            let mut levels = ListLevels::new(0);
+            for list in &lists {
+                levels.list_row(list.as_ref().map(|items| items.iter().copied()), |_| {});
+            }
+            let Counts { slots, rows, nulls } = levels.counts();
+            let slots_of = |list: &Option<Vec<Option<u8>>>| list.as_ref().map_or(1, |items| items.len().max(1));
+            let values: usize = lists.iter().flatten().map(|items| items.iter().flatten().count()).sum();
+            let expected: usize = lists.iter().map(slots_of).sum();
+            prop_assert_eq!((slots, rows, nulls), (expected, lists.len(), expected - values));
+        }
+    }
+
+    proptest! {
+        /// Texts with their prefixes are ordered as the texts are, at every
+        /// length around eight bytes, NUL bytes and shared prefixes among
+        /// them.
+        #[test]
+        fn prefixed_texts_order_as_texts(a in "[ab\u{0}é]{0,11}", b in "[ab\u{0}é]{0,11}") {
+            prop_assert_eq!(Prefixed::of(&a).cmp(&Prefixed::of(&b)), a.cmp(&b));
+        }
+    }
+
+    proptest! {
+        /// Fields split once per distinct field are the column of their
+        /// words split at every row: same levels, keys, dictionary and
+        /// statistics, null rows and empty fields among them.
+        #[test]
+        fn spaced_words_are_the_words_of_each_field(
+            fields in proptest::collection::vec(proptest::option::of("(a|bb| |c c){0,6}"), 0..300),
+        ) {
+            let split = PageBuilder.words(fields.iter().map(|f| f.as_deref().map(crate::table::space_separated)));
+            let ours = PageBuilder.spaced_words(fields.iter().map(Option::as_deref));
+            prop_assert_eq!(&ours.dictionary, &split.dictionary);
+            prop_assert_eq!(&ours.data, &split.data);
+            prop_assert_eq!((ours.num_values, ours.rows, ours.encoding), (split.num_values, split.rows, split.encoding));
+            prop_assert_eq!(bounds_of(&ours), bounds_of(&split));
         }
     }
 
@@ -836,18 +1038,18 @@ mod tests {
     #[test]
     fn equal_values_are_one_rle_run_and_others_bit_packed() {
         let mut encoded = Vec::new();
-        encode_hybrid(&mut encoded, &[1; 1000], 1);
+        encode_hybrid(&mut encoded, &[1; 1000], 1, |v| v);
         // Header 1000 << 1 as LEB128, then the value in one byte.
         assert_eq!(encoded, [0xD0, 0x0F, 1]);
         encoded.clear();
-        encode_hybrid(&mut encoded, &[1, 0, 1], 1);
+        encode_hybrid(&mut encoded, &[1, 0, 1], 1, |v| v);
         // One group, bit-packed: 0b101.
         assert_eq!(encoded, [0b11, 0b101]);
         encoded.clear();
         // 8,193 values: a full run of 1,024 groups (at 3 bits, 3,072
         // bytes), then one group of one value.
         let values: Vec<u32> = (0..8193).map(|i| i % 7).collect();
-        encode_hybrid(&mut encoded, &values, 3);
+        encode_hybrid(&mut encoded, &values, 3, |v| v);
         assert_eq!(encoded[..2], [0x81, 0x10]);
         assert_eq!(encoded[2 + 3072..2 + 3072 + 1], [0b11]);
         assert_eq!(encoded.len(), 2 + 3072 + 1 + 3);
