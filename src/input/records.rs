@@ -288,7 +288,9 @@ fn split_text(text: String, first: u64, rows: usize, shape: RowShape) -> RowBatc
 /// A decoded CSV stream and the bytes read from it but not yet handed out.
 pub(super) struct CsvStream {
     stream: Box<dyn Read + Send>,
+    /// Bytes read, `buffer[..len]`; the rest is room for the next read.
     buffer: Vec<u8>,
+    len: usize,
     /// Where the bytes not yet handed out start.
     start: usize,
     /// A scan of `buffer[start..]` so far: complete rows, and where they end.
@@ -300,47 +302,55 @@ pub(super) struct CsvStream {
 
 impl CsvStream {
     pub fn new(stream: Box<dyn Read + Send>) -> CsvStream {
-        CsvStream { stream, buffer: Vec::new(), start: 0, found: Found { rows: 0, end: 0 }, eof: false, block: BLOCK }
+        CsvStream {
+            stream,
+            buffer: Vec::new(),
+            len: 0,
+            start: 0,
+            found: Found { rows: 0, end: 0 },
+            eof: false,
+            block: BLOCK,
+        }
     }
 
     /// Reads another block; `false` at the end of the stream.
     fn read_more(&mut self) -> io::Result<bool> {
         if self.start > 0 {
-            self.buffer.drain(..self.start);
+            self.buffer.copy_within(self.start..self.len, 0);
+            self.len -= self.start;
             self.start = 0;
         }
-        let old = self.buffer.len();
-        self.buffer.resize(old + self.block, 0);
-        let mut filled = old;
-        while filled < self.buffer.len() {
-            match self.stream.read(&mut self.buffer[filled..]) {
+        let (old, end) = (self.len, self.len + self.block);
+        // The buffer keeps its length between reads, so its bytes are
+        // zeroed once, not before every block (a megabyte each time).
+        if self.buffer.len() < end {
+            self.buffer.resize(end, 0);
+        }
+        while self.len < end {
+            match self.stream.read(&mut self.buffer[self.len..end]) {
                 Ok(0) => break,
-                Ok(n) => filled += n,
+                Ok(n) => self.len += n,
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-                Err(e) => {
-                    self.buffer.truncate(filled);
-                    return Err(e);
-                }
+                Err(e) => return Err(e),
             }
         }
-        self.buffer.truncate(filled);
-        if filled == old {
+        if self.len == old {
             self.eof = true;
         }
-        Ok(filled > old)
+        Ok(self.len > old)
     }
 
     /// The first record (the header), as bytes; `None` at an empty input.
     /// `limit` bounds how far to look (a binary file has no line ends).
     pub fn header(&mut self, limit: usize) -> io::Result<Option<ByteRecord>> {
         loop {
-            let found = scan(&self.buffer[self.start..], 1, self.eof, false);
-            if found.rows == 1 || self.eof || self.buffer.len() - self.start > limit {
+            let found = scan(&self.buffer[self.start..self.len], 1, self.eof, false);
+            if found.rows == 1 || self.eof || self.len - self.start > limit {
                 if found.rows == 0 && !self.eof {
                     // No line end within the limit: hand the whole prefix
                     // to the header check, which says what is wrong.
-                    let bytes = self.buffer[self.start..].to_vec();
-                    self.start = self.buffer.len();
+                    let bytes = self.buffer[self.start..self.len].to_vec();
+                    self.start = self.len;
                     return Ok(Some(ByteRecord::from(vec![bytes])));
                 }
                 let bytes = &self.buffer[self.start..self.start + found.end];
@@ -357,7 +367,8 @@ impl CsvStream {
     /// from `first`; `None` when no row is left.
     pub fn next_chunk(&mut self, want: usize, first: u64, shape: RowShape) -> io::Result<Option<CsvChunk>> {
         loop {
-            let more = scan(&self.buffer[self.start + self.found.end..], want - self.found.rows, self.eof, true);
+            let more =
+                scan(&self.buffer[self.start + self.found.end..self.len], want - self.found.rows, self.eof, true);
             self.found = Found { rows: self.found.rows + more.rows, end: self.found.end + more.end };
             if self.found.rows == want || self.eof {
                 let Found { rows, end } = std::mem::replace(&mut self.found, Found { rows: 0, end: 0 });
@@ -379,7 +390,7 @@ impl CsvStream {
     /// it too, so that a truncated stream's message says how far it was
     /// readable.
     pub fn pending_rows(&self) -> usize {
-        let rest = &self.buffer[self.start + self.found.end..];
+        let rest = &self.buffer[self.start + self.found.end..self.len];
         self.found.rows + scan(rest, usize::MAX, false, true).rows
     }
 }
