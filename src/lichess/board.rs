@@ -142,14 +142,18 @@ pub fn pin_mask(board: &Board, color: Color, sq: Square) -> Option<Bitboard> {
 /// squares [`pin_mask`] gives each, found from the snipers' side at once.
 pub fn pins(board: &Board, color: Color) -> impl Iterator<Item = (Square, Bitboard)> + '_ {
     let occupied = board.occupied();
-    board.king_of(color).into_iter().flat_map(move |king| {
-        let snipers = (attacks::rook_attacks(king, Bitboard::EMPTY) & board.rooks_and_queens())
-            | (attacks::bishop_attacks(king, Bitboard::EMPTY) & board.bishops_and_queens());
-        (snipers & board.by_color(!color)).into_iter().filter_map(move |sniper| {
-            let between = attacks::between(sniper, king) & occupied;
-            let pinned = between.single_square().filter(|&sq| board.color_at(sq) == Some(color))?;
-            Some((pinned, attacks::ray(king, sniper)))
-        })
+    // One flat iterator over the snipers (none without a king): a
+    // `flat_map` over the king costs more than the pins it finds.
+    let king = board.king_of(color);
+    let snipers = king.map_or(Bitboard::EMPTY, |king| {
+        (attacks::rook_attacks(king, Bitboard::EMPTY) & board.rooks_and_queens())
+            | (attacks::bishop_attacks(king, Bitboard::EMPTY) & board.bishops_and_queens())
+    });
+    (snipers & board.by_color(!color)).into_iter().filter_map(move |sniper| {
+        let king = king?;
+        let between = attacks::between(sniper, king) & occupied;
+        let pinned = between.single_square().filter(|&sq| board.color_at(sq) == Some(color))?;
+        Some((pinned, attacks::ray(king, sniper)))
     })
 }
 
