@@ -243,12 +243,16 @@ fn legal_capture_and_gain(pos: &Chess, sq: Square) -> Option<(Move, Option<i32>)
     if !board.by_color(!pos.turn()).contains(sq) {
         return None;
     }
+    // Nothing attacks it, most often: no checkers to find.
+    let attacking = attackers(board, sq, pos.turn(), board.occupied());
+    if attacking.is_empty() {
+        return None;
+    }
     let checkers = pos.checkers();
     if checkers.more_than_one() {
         // Only the king moves: shakmaty's candidates.
         return candidate_capture(pos, sq).map(|m| (m, None));
     }
-    let attacking = attackers(board, sq, pos.turn(), board.occupied());
     let captured = value_at(board, sq);
     let last_rank = pos.turn().fold_wb(Rank::Eighth, Rank::First);
     let gain = |m: Move| see(board, m.from().expect("board move"), sq, captured);
@@ -297,12 +301,13 @@ pub fn can_capture(pos: &Chess, from: Square, to: Square) -> bool {
     if !pos.board().by_color(!pos.turn()).contains(to) {
         return false;
     }
-    if pos.checkers().more_than_one() {
+    let checkers = pos.checkers();
+    if checkers.more_than_one() {
         return pos.san_candidates(role, to).iter().any(|m| m.from() == Some(from) && m.is_capture());
     }
     let last_rank = pos.turn().fold_wb(Rank::Eighth, Rank::First);
     let promotion = (role == Role::Pawn && to.rank() == last_rank).then_some(Role::Queen);
-    legal_plain_move(pos, from, to, promotion).is_some()
+    legal_plain_move_with(pos, from, to, promotion, checkers).is_some()
 }
 
 /// The move of the man on `from` to `to` by its own rules, `Some` only
