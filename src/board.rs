@@ -117,25 +117,17 @@ pub fn sliders_aimed_at(board: &Board, sq: Square, by: Color) -> Bitboard {
 /// exchange there first. An enemy piece that only blocks the line (a
 /// bishop across a rook's file) cuts the guard off: that is interference.
 pub fn xray_defenders(board: &Board, sq: Square, color: Color) -> Bitboard {
+    // Looking out from `sq`: each line's first man, and where that man is
+    // an enemy slider of the line, the man behind it once it is lifted.
     let occupied = board.occupied();
-    let mut found = Bitboard::EMPTY;
-    let sliders = board.by_color(color) & board.sliders();
-    for slider in sliders {
-        let role = board.role_at(slider).expect("slider on its square");
-        if slider == sq || !slides_between(role, slider, sq) {
-            continue;
-        }
-        let blockers = attacks::between(slider, sq) & occupied;
-        if blockers.count() != 1 {
-            continue;
-        }
-        let blocker = blockers.first().expect("one blocker");
-        let attacks_along = board.role_at(blocker).is_some_and(|r| slides_between(r, blocker, sq));
-        if board.color_at(blocker) == Some(!color) && attacks_along {
-            found.add(slider);
-        }
-    }
-    found
+    let (ours, theirs) = (board.by_color(color), board.by_color(!color));
+    let behind = |sliders: Bitboard, line: fn(Square, Bitboard) -> Bitboard| {
+        let first = line(sq, occupied);
+        let lifted = first & theirs & sliders;
+        line(sq, occupied & !lifted) & !first & ours & sliders
+    };
+    behind(board.rooks_and_queens(), attacks::rook_attacks)
+        | behind(board.bishops_and_queens(), attacks::bishop_attacks)
 }
 
 /// Spec §3 "defended": any friendly man attacks the square (the king
@@ -658,6 +650,30 @@ mod tests {
         pins
     }
 
+    /// [`xray_defenders`] as first written: every slider, its line and the
+    /// man between asked one by one.
+    fn xray_defenders_slowly(board: &Board, sq: Square, color: Color) -> Bitboard {
+        let occupied = board.occupied();
+        let mut found = Bitboard::EMPTY;
+        let sliders = board.by_color(color) & board.sliders();
+        for slider in sliders {
+            let role = board.role_at(slider).expect("slider on its square");
+            if slider == sq || !slides_between(role, slider, sq) {
+                continue;
+            }
+            let blockers = attacks::between(slider, sq) & occupied;
+            if blockers.count() != 1 {
+                continue;
+            }
+            let blocker = blockers.first().expect("one blocker");
+            let attacks_along = board.role_at(blocker).is_some_and(|r| slides_between(r, blocker, sq));
+            if board.color_at(blocker) == Some(!color) && attacks_along {
+                found.add(slider);
+            }
+        }
+        found
+    }
+
     proptest::proptest! {
         #![proptest_config(proptest::prelude::ProptestConfig { cases: 400, failure_persistence: None, ..Default::default() })]
         /// On positions from random games, the quick captures agree with
@@ -717,6 +733,29 @@ mod tests {
                     after.play_unchecked(m);
                     proptest::prop_assert_eq!(gives_check(&pos, m), after.is_check(), "{}", m);
                 }
+                if moves.is_empty() {
+                    break;
+                }
+                pos.play_unchecked(moves[pick % moves.len()]);
+            }
+        }
+
+        /// On every square of positions from random games, for both colours,
+        /// the x-ray defenders are the ones asking every slider finds.
+        #[test]
+        fn xray_defenders_are_the_ones_every_slider_finds(start in 0usize..2, picks in proptest::collection::vec(0usize..1000, 1..120)) {
+            let starts = [
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                "r3k2r/1P4P1/2n1b3/3pP3/8/2B2q2/1p4p1/R3K2R w KQkq d6 0 1",
+            ];
+            let mut pos: Chess = starts[start].parse::<shakmaty::fen::Fen>().unwrap().into_position(CastlingMode::Standard).unwrap();
+            for pick in picks {
+                for sq in Square::ALL {
+                    for color in [Color::White, Color::Black] {
+                        proptest::prop_assert_eq!(xray_defenders(pos.board(), sq, color), xray_defenders_slowly(pos.board(), sq, color));
+                    }
+                }
+                let moves = pos.legal_moves();
                 if moves.is_empty() {
                     break;
                 }
