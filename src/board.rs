@@ -495,6 +495,48 @@ pub fn gives_check(pos: &Chess, m: Move) -> bool {
     (sliders & board.by_color(us).without(from).without(to)).any()
 }
 
+/// The legal moves of the side to move that give check ([`gives_check`]),
+/// in shakmaty's order. Most moves cannot: a man that neither lands where
+/// its kind reaches the enemy king on an empty board nor leaves a line
+/// from the king to a slider of ours is not asked.
+pub fn checking_moves(pos: &Chess) -> impl Iterator<Item = Move> + '_ {
+    let board = pos.board();
+    let us = pos.turn();
+    let ours = board.by_color(us);
+    let king = board.king_of(!us);
+    // Squares from which each kind of man (by `Role as usize - 1`) reaches the king.
+    let mut reach = [Bitboard::EMPTY; 6];
+    let mut uncovering = Bitboard::EMPTY;
+    if let Some(king) = king {
+        let (orthogonal, diagonal) =
+            (attacks::rook_attacks(king, Bitboard::EMPTY), attacks::bishop_attacks(king, Bitboard::EMPTY));
+        reach = [
+            attacks::pawn_attacks(!us, king),
+            attacks::knight_attacks(king),
+            diagonal,
+            orthogonal,
+            orthogonal | diagonal,
+            attacks::king_attacks(king),
+        ];
+        let aimed = orthogonal & ours & board.rooks_and_queens() | diagonal & ours & board.bishops_and_queens();
+        uncovering =
+            aimed.into_iter().fold(Bitboard::EMPTY, |squares, slider| squares | attacks::between(slider, king));
+        // A king attacked already (no legal position has one): every move is asked.
+        if board.attacks_to(king, us, board.occupied()).any() {
+            uncovering = Bitboard::FULL;
+        }
+    }
+    pos.legal_moves().into_iter().filter(move |&m| {
+        let could = match m {
+            Move::Normal { role, from, to, promotion, .. } => {
+                reach[promotion.unwrap_or(role) as usize - 1].contains(to) || uncovering.contains(from)
+            }
+            _ => true,
+        };
+        could && gives_check(pos, m)
+    })
+}
+
 /// Where the knight, bishop, rook or queen on `sq` (the side to move's) can
 /// legally go, by bitboards alone (empty for any other man): its attacks
 /// but its own side's squares, onto the checker or its line where one
@@ -733,6 +775,8 @@ mod tests {
                     after.play_unchecked(m);
                     proptest::prop_assert_eq!(gives_check(&pos, m), after.is_check(), "{}", m);
                 }
+                let checks: Vec<Move> = moves.iter().copied().filter(|&m| gives_check(&pos, m)).collect();
+                proptest::prop_assert_eq!(checking_moves(&pos).collect::<Vec<_>>(), checks);
                 if moves.is_empty() {
                     break;
                 }
