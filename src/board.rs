@@ -537,6 +537,22 @@ pub fn checking_moves(pos: &Chess) -> impl Iterator<Item = Move> + '_ {
     })
 }
 
+/// The side to move has at least `n` legal moves: the knights', bishops',
+/// rooks' and queens' ([`flight_squares`]) counted first, most often
+/// enough; shakmaty's legal moves only where they are not.
+pub fn has_legal_moves(pos: &Chess, n: usize) -> bool {
+    let board = pos.board();
+    let pieces = pos.us() & !board.pawns() & !board.kings();
+    let mut found = 0;
+    for sq in pieces {
+        found += flight_squares(pos, sq).count();
+        if found >= n {
+            return true;
+        }
+    }
+    pos.legal_moves().len() >= n
+}
+
 /// Where the knight, bishop, rook or queen on `sq` (the side to move's) can
 /// legally go, by bitboards alone (empty for any other man): its attacks
 /// but its own side's squares, onto the checker or its line where one
@@ -774,6 +790,9 @@ mod tests {
                     let mut after = pos.clone();
                     after.play_unchecked(m);
                     proptest::prop_assert_eq!(gives_check(&pos, m), after.is_check(), "{}", m);
+                }
+                for n in 0..5 {
+                    proptest::prop_assert_eq!(has_legal_moves(&pos, n), moves.len() >= n, "{}", n);
                 }
                 let checks: Vec<Move> = moves.iter().copied().filter(|&m| gives_check(&pos, m)).collect();
                 proptest::prop_assert_eq!(checking_moves(&pos).collect::<Vec<_>>(), checks);

@@ -46,7 +46,9 @@ pub struct UnmaskedLines {
 }
 
 impl UnmaskedLines {
-    const EMPTY: Unmasked = Unmasked { slider: Square::A1, vacated: Square::A1, hit: None };
+    // All zero bytes (`hit: None` is not), so that a new array is cleared
+    // in a few wide stores; no line past `len` is ever read.
+    const EMPTY: Unmasked = Unmasked { slider: Square::A1, vacated: Square::A1, hit: Some(Square::A1) };
 
     pub fn new() -> UnmaskedLines {
         UnmaskedLines { lines: [Self::EMPTY; 16], len: 0 }
