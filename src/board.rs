@@ -537,6 +537,27 @@ pub fn checking_moves(pos: &Chess) -> impl Iterator<Item = Move> + '_ {
     })
 }
 
+/// The side to move is checkmated (shakmaty's `is_checkmate`): where its
+/// king can step to a square no enemy man attacks, it is not, and no move
+/// list is needed to say so.
+pub fn is_checkmate(pos: &Chess) -> bool {
+    if !pos.is_check() {
+        return false;
+    }
+    let board = pos.board();
+    let us = pos.turn();
+    if let Some(king) = board.king_of(us) {
+        // The king's own square is empty once it steps: a slider's line
+        // through it reaches on.
+        let without_king = board.occupied().without(king);
+        let steps = attacks::king_attacks(king) & !board.by_color(us);
+        if steps.into_iter().any(|to| board.attacks_to(to, !us, without_king).is_empty()) {
+            return false;
+        }
+    }
+    pos.is_checkmate()
+}
+
 /// The side to move has at least `n` legal moves: the knights', bishops',
 /// rooks' and queens' ([`flight_squares`]) counted first, most often
 /// enough; shakmaty's legal moves only where they are not.
@@ -790,6 +811,7 @@ mod tests {
                     let mut after = pos.clone();
                     after.play_unchecked(m);
                     proptest::prop_assert_eq!(gives_check(&pos, m), after.is_check(), "{}", m);
+                    proptest::prop_assert_eq!(is_checkmate(&after), after.is_checkmate(), "{}", m);
                 }
                 for n in 0..5 {
                     proptest::prop_assert_eq!(has_legal_moves(&pos, n), moves.len() >= n, "{}", n);

@@ -99,7 +99,7 @@ impl<'a> Danger<'a> {
         board::checking_moves(self.pos).any(|m| {
             let mut after = self.pos.clone();
             after.play_unchecked(m);
-            after.is_checkmate()
+            board::is_checkmate(&after)
         })
     }
 }

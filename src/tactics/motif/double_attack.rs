@@ -106,7 +106,7 @@ fn mate_in_one(pos: &Chess, skip: Bitboard) -> Option<Move> {
         }
         let mut played = pos.clone();
         played.play_unchecked(m);
-        played.is_checkmate()
+        board::is_checkmate(&played)
     })
 }
 
