@@ -112,6 +112,37 @@ pub const DETECTORS: &[Detector] = &[
     puzzle::endgame::DETECTOR,
 ];
 
+/// How [`run`] calls a detector of one judged ply.
+type MoveDetect = fn(&PlyFacts, &mut Vec<Fire>);
+
+/// How many of [`DETECTORS`] read one judged ply.
+const MOVE_DETECTOR_COUNT: usize = {
+    let (mut count, mut i) = (0, 0);
+    while i < DETECTORS.len() {
+        if let Run::Move(_) = DETECTORS[i].run {
+            count += 1;
+        }
+        i += 1;
+    }
+    count
+};
+
+/// The detectors that read one judged ply, with their labels, in
+/// [`DETECTORS`]' order: the loop over every solver ply visits only them.
+const MOVE_DETECTORS: [(&[Label], MoveDetect); MOVE_DETECTOR_COUNT] = {
+    fn unset(_: &PlyFacts, _: &mut Vec<Fire>) {}
+    let mut detectors: [(&[Label], MoveDetect); MOVE_DETECTOR_COUNT] = [(&[], unset); MOVE_DETECTOR_COUNT];
+    let (mut found, mut i) = (0, 0);
+    while i < DETECTORS.len() {
+        if let Run::Move(detect) = DETECTORS[i].run {
+            detectors[found] = (DETECTORS[i].labels, detect);
+            found += 1;
+        }
+        i += 1;
+    }
+    detectors
+};
+
 /// Fires after arbitration, and what arbitration removed (with why).
 #[derive(Debug, Clone, Default)]
 pub struct Classified {
@@ -156,11 +187,10 @@ fn run(line: &Line, skip_silenced: bool) -> Classified {
         ply_fires.clear();
         ply_fires.extend(line_fires.iter().filter(|f| f.ply as usize == ply.index()));
         let mut present: LabelSet = ply_fires.iter().map(|f: &Fire| f.label).collect();
-        for detector in DETECTORS {
-            let Run::Move(detect) = detector.run else { continue };
+        for &(labels, detect) in &MOVE_DETECTORS {
             // A detector whose every label the table removes, whatever it
             // would find, need not run (the mating-move rule, for one).
-            let silenced = || detector.labels.iter().all(|&l| arbitrate::always_gives_way(l, &present));
+            let silenced = || labels.iter().all(|&l| arbitrate::always_gives_way(l, &present));
             if !present.is_empty() && silenced() {
                 // Its fires would give way whatever they are: the classifier
                 // does not look for them, and so they remove nothing. To
@@ -270,6 +300,15 @@ pub(crate) mod testing {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The ply loop's list is every ply detector, in the registry's order.
+    #[test]
+    fn move_detectors_are_the_registrys_in_order() {
+        let registry: Vec<&[Label]> =
+            DETECTORS.iter().filter(|d| matches!(d.run, Run::Move(_))).map(|d| d.labels).collect();
+        let listed: Vec<&[Label]> = MOVE_DETECTORS.iter().map(|&(labels, _)| labels).collect();
+        assert_eq!(listed, registry);
+    }
 
     /// The registry and the vocabulary agree: every label has exactly one
     /// detector, of the label's kind.
