@@ -117,25 +117,17 @@ pub fn sliders_aimed_at(board: &Board, sq: Square, by: Color) -> Bitboard {
 /// exchange there first. An enemy piece that only blocks the line (a
 /// bishop across a rook's file) cuts the guard off: that is interference.
 pub fn xray_defenders(board: &Board, sq: Square, color: Color) -> Bitboard {
+    // Looking out from `sq`: each line's first man, and where that man is
+    // an enemy slider of the line, the man behind it once it is lifted.
     let occupied = board.occupied();
-    let mut found = Bitboard::EMPTY;
-    let sliders = board.by_color(color) & board.sliders();
-    for slider in sliders {
-        let role = board.role_at(slider).expect("slider on its square");
-        if slider == sq || !slides_between(role, slider, sq) {
-            continue;
-        }
-        let blockers = attacks::between(slider, sq) & occupied;
-        if blockers.count() != 1 {
-            continue;
-        }
-        let blocker = blockers.first().expect("one blocker");
-        let attacks_along = board.role_at(blocker).is_some_and(|r| slides_between(r, blocker, sq));
-        if board.color_at(blocker) == Some(!color) && attacks_along {
-            found.add(slider);
-        }
-    }
-    found
+    let (ours, theirs) = (board.by_color(color), board.by_color(!color));
+    let behind = |sliders: Bitboard, line: fn(Square, Bitboard) -> Bitboard| {
+        let first = line(sq, occupied);
+        let lifted = first & theirs & sliders;
+        line(sq, occupied & !lifted) & !first & ours & sliders
+    };
+    behind(board.rooks_and_queens(), attacks::rook_attacks)
+        | behind(board.bishops_and_queens(), attacks::bishop_attacks)
 }
 
 /// Spec §3 "defended": any friendly man attacks the square (the king
@@ -243,12 +235,16 @@ fn legal_capture_and_gain(pos: &Chess, sq: Square) -> Option<(Move, Option<i32>)
     if !board.by_color(!pos.turn()).contains(sq) {
         return None;
     }
+    // Nothing attacks it, most often: no checkers to find.
+    let attacking = attackers(board, sq, pos.turn(), board.occupied());
+    if attacking.is_empty() {
+        return None;
+    }
     let checkers = pos.checkers();
     if checkers.more_than_one() {
         // Only the king moves: shakmaty's candidates.
         return candidate_capture(pos, sq).map(|m| (m, None));
     }
-    let attacking = attackers(board, sq, pos.turn(), board.occupied());
     let captured = value_at(board, sq);
     let last_rank = pos.turn().fold_wb(Rank::Eighth, Rank::First);
     let gain = |m: Move| see(board, m.from().expect("board move"), sq, captured);
@@ -297,12 +293,13 @@ pub fn can_capture(pos: &Chess, from: Square, to: Square) -> bool {
     if !pos.board().by_color(!pos.turn()).contains(to) {
         return false;
     }
-    if pos.checkers().more_than_one() {
+    let checkers = pos.checkers();
+    if checkers.more_than_one() {
         return pos.san_candidates(role, to).iter().any(|m| m.from() == Some(from) && m.is_capture());
     }
     let last_rank = pos.turn().fold_wb(Rank::Eighth, Rank::First);
     let promotion = (role == Role::Pawn && to.rank() == last_rank).then_some(Role::Queen);
-    legal_plain_move(pos, from, to, promotion).is_some()
+    legal_plain_move_with(pos, from, to, promotion, checkers).is_some()
 }
 
 /// The move of the man on `from` to `to` by its own rules, `Some` only
@@ -498,6 +495,85 @@ pub fn gives_check(pos: &Chess, m: Move) -> bool {
     (sliders & board.by_color(us).without(from).without(to)).any()
 }
 
+/// The legal moves of the side to move that give check ([`gives_check`]),
+/// in shakmaty's order. Most moves cannot: a man that neither lands where
+/// its kind reaches the enemy king on an empty board nor leaves a line
+/// from the king to a slider of ours is not asked.
+pub fn checking_moves(pos: &Chess) -> impl Iterator<Item = Move> + '_ {
+    let board = pos.board();
+    let us = pos.turn();
+    let ours = board.by_color(us);
+    let king = board.king_of(!us);
+    // Squares from which each kind of man (by `Role as usize - 1`) reaches the king.
+    let mut reach = [Bitboard::EMPTY; 6];
+    let mut uncovering = Bitboard::EMPTY;
+    if let Some(king) = king {
+        let (orthogonal, diagonal) =
+            (attacks::rook_attacks(king, Bitboard::EMPTY), attacks::bishop_attacks(king, Bitboard::EMPTY));
+        reach = [
+            attacks::pawn_attacks(!us, king),
+            attacks::knight_attacks(king),
+            diagonal,
+            orthogonal,
+            orthogonal | diagonal,
+            attacks::king_attacks(king),
+        ];
+        let aimed = orthogonal & ours & board.rooks_and_queens() | diagonal & ours & board.bishops_and_queens();
+        uncovering =
+            aimed.into_iter().fold(Bitboard::EMPTY, |squares, slider| squares | attacks::between(slider, king));
+        // A king attacked already (no legal position has one): every move is asked.
+        if board.attacks_to(king, us, board.occupied()).any() {
+            uncovering = Bitboard::FULL;
+        }
+    }
+    pos.legal_moves().into_iter().filter(move |&m| {
+        let could = match m {
+            Move::Normal { role, from, to, promotion, .. } => {
+                reach[promotion.unwrap_or(role) as usize - 1].contains(to) || uncovering.contains(from)
+            }
+            _ => true,
+        };
+        could && gives_check(pos, m)
+    })
+}
+
+/// The side to move is checkmated (shakmaty's `is_checkmate`): where its
+/// king can step to a square no enemy man attacks, it is not, and no move
+/// list is needed to say so.
+pub fn is_checkmate(pos: &Chess) -> bool {
+    if !pos.is_check() {
+        return false;
+    }
+    let board = pos.board();
+    let us = pos.turn();
+    if let Some(king) = board.king_of(us) {
+        // The king's own square is empty once it steps: a slider's line
+        // through it reaches on.
+        let without_king = board.occupied().without(king);
+        let steps = attacks::king_attacks(king) & !board.by_color(us);
+        if steps.into_iter().any(|to| board.attacks_to(to, !us, without_king).is_empty()) {
+            return false;
+        }
+    }
+    pos.is_checkmate()
+}
+
+/// The side to move has at least `n` legal moves: the knights', bishops',
+/// rooks' and queens' ([`flight_squares`]) counted first, most often
+/// enough; shakmaty's legal moves only where they are not.
+pub fn has_legal_moves(pos: &Chess, n: usize) -> bool {
+    let board = pos.board();
+    let pieces = pos.us() & !board.pawns() & !board.kings();
+    let mut found = 0;
+    for sq in pieces {
+        found += flight_squares(pos, sq).count();
+        if found >= n {
+            return true;
+        }
+    }
+    pos.legal_moves().len() >= n
+}
+
 /// Where the knight, bishop, rook or queen on `sq` (the side to move's) can
 /// legally go, by bitboards alone (empty for any other man): its attacks
 /// but its own side's squares, onto the checker or its line where one
@@ -653,6 +729,30 @@ mod tests {
         pins
     }
 
+    /// [`xray_defenders`] as first written: every slider, its line and the
+    /// man between asked one by one.
+    fn xray_defenders_slowly(board: &Board, sq: Square, color: Color) -> Bitboard {
+        let occupied = board.occupied();
+        let mut found = Bitboard::EMPTY;
+        let sliders = board.by_color(color) & board.sliders();
+        for slider in sliders {
+            let role = board.role_at(slider).expect("slider on its square");
+            if slider == sq || !slides_between(role, slider, sq) {
+                continue;
+            }
+            let blockers = attacks::between(slider, sq) & occupied;
+            if blockers.count() != 1 {
+                continue;
+            }
+            let blocker = blockers.first().expect("one blocker");
+            let attacks_along = board.role_at(blocker).is_some_and(|r| slides_between(r, blocker, sq));
+            if board.color_at(blocker) == Some(!color) && attacks_along {
+                found.add(slider);
+            }
+        }
+        found
+    }
+
     proptest::proptest! {
         #![proptest_config(proptest::prelude::ProptestConfig { cases: 400, failure_persistence: None, ..Default::default() })]
         /// On positions from random games, the quick captures agree with
@@ -711,7 +811,36 @@ mod tests {
                     let mut after = pos.clone();
                     after.play_unchecked(m);
                     proptest::prop_assert_eq!(gives_check(&pos, m), after.is_check(), "{}", m);
+                    proptest::prop_assert_eq!(is_checkmate(&after), after.is_checkmate(), "{}", m);
                 }
+                for n in 0..5 {
+                    proptest::prop_assert_eq!(has_legal_moves(&pos, n), moves.len() >= n, "{}", n);
+                }
+                let checks: Vec<Move> = moves.iter().copied().filter(|&m| gives_check(&pos, m)).collect();
+                proptest::prop_assert_eq!(checking_moves(&pos).collect::<Vec<_>>(), checks);
+                if moves.is_empty() {
+                    break;
+                }
+                pos.play_unchecked(moves[pick % moves.len()]);
+            }
+        }
+
+        /// On every square of positions from random games, for both colours,
+        /// the x-ray defenders are the ones asking every slider finds.
+        #[test]
+        fn xray_defenders_are_the_ones_every_slider_finds(start in 0usize..2, picks in proptest::collection::vec(0usize..1000, 1..120)) {
+            let starts = [
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                "r3k2r/1P4P1/2n1b3/3pP3/8/2B2q2/1p4p1/R3K2R w KQkq d6 0 1",
+            ];
+            let mut pos: Chess = starts[start].parse::<shakmaty::fen::Fen>().unwrap().into_position(CastlingMode::Standard).unwrap();
+            for pick in picks {
+                for sq in Square::ALL {
+                    for color in [Color::White, Color::Black] {
+                        proptest::prop_assert_eq!(xray_defenders(pos.board(), sq, color), xray_defenders_slowly(pos.board(), sq, color));
+                    }
+                }
+                let moves = pos.legal_moves();
                 if moves.is_empty() {
                     break;
                 }

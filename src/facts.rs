@@ -3,16 +3,28 @@
 
 use std::cell::OnceCell;
 
-use shakmaty::{attacks, Bitboard, Chess, Color, Move, Position, Rank, Role, Square};
+use shakmaty::{attacks, Bitboard, Board, Chess, Color, Move, Position, Rank, Role, Square};
 
 use crate::board::{self, value};
 use crate::line::{Cursor, Line};
 
 /// The material balance (solver minus opponent) before every ply and after
-/// the last: `balances[i]` is the balance of `line.positions[i]`.
+/// the last: `balances[i]` is the balance of `line.positions[i]`. Counted
+/// once on the first position, then moved on by each ply's material: only
+/// a capture (its man) and a promotion (the new piece for the pawn) change
+/// it.
 pub fn balances(line: &Line) -> Vec<i32> {
     let solver = line.solver();
-    line.positions.iter().map(|p| board::balance(p.board(), solver)).collect()
+    let Some(first) = line.positions.first() else { return Vec::new() };
+    let mut balance = board::balance(first.board(), solver);
+    let mut balances = Vec::with_capacity(line.positions.len());
+    balances.push(balance);
+    for (position, &m) in line.positions.iter().zip(&line.moves) {
+        let change = captured_value(m) + m.promotion().map_or(0, |role| value(role) - value(Role::Pawn));
+        balance += if position.turn() == solver { change } else { -change };
+        balances.push(balance);
+    }
+    balances
 }
 
 /// A line unmasked by the move: one of our sliders that stood behind a
@@ -34,7 +46,9 @@ pub struct UnmaskedLines {
 }
 
 impl UnmaskedLines {
-    const EMPTY: Unmasked = Unmasked { slider: Square::A1, vacated: Square::A1, hit: None };
+    // All zero bytes (`hit: None` is not), so that a new array is cleared
+    // in a few wide stores; no line past `len` is ever read.
+    const EMPTY: Unmasked = Unmasked { slider: Square::A1, vacated: Square::A1, hit: Some(Square::A1) };
 
     pub fn new() -> UnmaskedLines {
         UnmaskedLines { lines: [Self::EMPTY; 16], len: 0 }
@@ -134,7 +148,7 @@ impl<'a> PlyFacts<'a> {
             _ => None,
         };
         let moved_role = after.board().role_at(to).expect("moved piece on its square");
-        let mut facts = PlyFacts {
+        PlyFacts {
             line,
             at,
             ply,
@@ -150,13 +164,11 @@ impl<'a> PlyFacts<'a> {
             vacated,
             checkers: after.checkers(),
             balances,
-            unmasked: UnmaskedLines::new(),
+            unmasked: unmasked_lines(before.board(), after.board(), us, vacated),
             capture: OnceCell::new(),
             ours_to_move_after: OnceCell::new(),
             theirs_to_move_before: OnceCell::new(),
-        };
-        facts.unmasked = facts.find_unmasked();
-        facts
+        }
     }
 
     /// Our move gives check.
@@ -250,44 +262,6 @@ impl<'a> PlyFacts<'a> {
         board::attackers(board, sq, self.us, board.occupied())
     }
 
-    fn find_unmasked(&self) -> UnmaskedLines {
-        let before = self.before.board();
-        let after = self.after.board();
-        let occupied_before = before.occupied();
-        let occupied_after = after.occupied();
-        let mut found = UnmaskedLines::new();
-        for vacated in self.vacated {
-            let candidates = before.by_color(self.us)
-                & before.sliders()
-                & (attacks::rook_attacks(vacated, Bitboard::EMPTY) | attacks::bishop_attacks(vacated, Bitboard::EMPTY));
-            for slider in board::relative_squares(candidates, self.us) {
-                // Only a slider still standing where it stood: the moving
-                // piece itself (or the castling rook) discovers nothing.
-                if self.vacated.contains(slider) || after.piece_at(slider) != before.piece_at(slider) {
-                    continue;
-                }
-                let role = before.role_at(slider).expect("slider");
-                let on_rook_line = attacks::rook_attacks(slider, Bitboard::EMPTY).contains(vacated);
-                let moves_along = match role {
-                    Role::Rook => on_rook_line,
-                    Role::Bishop => !on_rook_line,
-                    _ => true,
-                };
-                if !moves_along || (attacks::between(slider, vacated) & occupied_before).any() {
-                    continue;
-                }
-                // The first piece beyond the vacated square, going away from the slider.
-                let hit = (attacks::ray(slider, vacated) & occupied_after).into_iter().find(|&x| {
-                    x != slider
-                        && (x == vacated || attacks::between(slider, x).contains(vacated))
-                        && (attacks::between(slider, x) & occupied_after).is_empty()
-                });
-                found.push(Unmasked { slider, vacated, hit });
-            }
-        }
-        found
-    }
-
     /// The line's next solver move captures on `sq` (returns that ply).
     pub fn next_capture_on(&self, sq: Square) -> Option<Cursor<'a>> {
         let next = self.at.next_own()?;
@@ -321,6 +295,36 @@ impl<'a> PlyFacts<'a> {
     }
 }
 
+/// The lines a move that vacated `vacated` unmasked for `us`, in
+/// colour-relative order of the sliders for each vacated square.
+fn unmasked_lines(before: &Board, after: &Board, us: Color, vacated: Bitboard) -> UnmaskedLines {
+    let occupied_before = before.occupied();
+    let occupied_after = after.occupied();
+    let mut found = UnmaskedLines::new();
+    for square in vacated {
+        // Our sliders that saw the vacated square along their own kind of
+        // line: looking out from the square, each line's first man.
+        let candidates = before.by_color(us)
+            & (attacks::rook_attacks(square, occupied_before) & before.rooks_and_queens()
+                | attacks::bishop_attacks(square, occupied_before) & before.bishops_and_queens());
+        for slider in board::relative_squares(candidates, us) {
+            // Only a slider still standing where it stood: the moving
+            // piece itself (or the castling rook) discovers nothing.
+            if vacated.contains(slider) || after.piece_at(slider) != before.piece_at(slider) {
+                continue;
+            }
+            // The first piece beyond the vacated square, going away from the slider.
+            let hit = (attacks::ray(slider, square) & occupied_after).into_iter().find(|&x| {
+                x != slider
+                    && (x == square || attacks::between(slider, x).contains(square))
+                    && (attacks::between(slider, x) & occupied_after).is_empty()
+            });
+            found.push(Unmasked { slider, vacated: square, hit });
+        }
+    }
+    found
+}
+
 /// The square whose piece a capture removes (differs from `to` for en passant).
 pub fn capture_square(m: Move) -> Square {
     match m {
@@ -338,6 +342,78 @@ pub fn captured_value(m: Move) -> i32 {
 mod tests {
     use super::*;
     use crate::line::LineForm;
+
+    #[test]
+    fn balances_moved_on_by_each_ply_are_the_counted_balances() {
+        // Captures, en passant, promotions (one capturing) and castling, for both solvers.
+        for (fen, moves) in [
+            ("8/2p5/5ppp/1PkP4/p4PPP/P1K5/8/8 b - - 0 39", "c5b5 c3d4 c7c5 d5c6 b5c6 d4e3"),
+            ("1r4k1/P4ppp/8/8/8/8/5PPP/6K1 b - - 0 30", "g8f8 a7b8q f8e7 b8b4"),
+            ("r3k2r/P4ppp/8/8/8/8/5PPP/R3K2R w KQkq - 0 30", "e1g1 e8c8 a7a8q c8d7"),
+            ("6k1/P4ppp/8/8/8/8/5PPP/6K1 w - - 0 30", "a7a8n g8f8 a8c7"),
+        ] {
+            let line = Line::parse(fen, moves, LineForm::Puzzle).unwrap_or_else(|e| panic!("{fen} {moves}: {e}"));
+            let counted: Vec<i32> = line.positions.iter().map(|p| board::balance(p.board(), line.solver())).collect();
+            assert_eq!(balances(&line), counted, "{fen} {moves}");
+        }
+    }
+
+    /// [`unmasked_lines`] as first written: every slider on a line through
+    /// the vacated square, its kind of line and the squares between asked
+    /// one by one.
+    fn unmasked_lines_slowly(before: &Board, after: &Board, us: Color, vacated: Bitboard) -> Vec<Unmasked> {
+        let mut found = Vec::new();
+        for square in vacated {
+            let lines =
+                attacks::rook_attacks(square, Bitboard::EMPTY) | attacks::bishop_attacks(square, Bitboard::EMPTY);
+            for slider in board::relative_squares(before.by_color(us) & before.sliders() & lines, us) {
+                if vacated.contains(slider) || after.piece_at(slider) != before.piece_at(slider) {
+                    continue;
+                }
+                let on_rook_line = attacks::rook_attacks(slider, Bitboard::EMPTY).contains(square);
+                let moves_along = match before.role_at(slider) {
+                    Some(Role::Rook) => on_rook_line,
+                    Some(Role::Bishop) => !on_rook_line,
+                    _ => true,
+                };
+                if !moves_along || (attacks::between(slider, square) & before.occupied()).any() {
+                    continue;
+                }
+                let hit = (attacks::ray(slider, square) & after.occupied()).into_iter().find(|&x| {
+                    x != slider
+                        && (x == square || attacks::between(slider, x).contains(square))
+                        && (attacks::between(slider, x) & after.occupied()).is_empty()
+                });
+                found.push(Unmasked { slider, vacated: square, hit });
+            }
+        }
+        found
+    }
+
+    #[test]
+    fn unmasked_lines_are_the_ones_found_slowly() {
+        use shakmaty::fen::Fen;
+        for fen in [
+            "r1bk3r/1p3ppp/p7/2b5/P7/4Bp2/1P3PPP/R3KB1R w KQ - 1 14",
+            "4k3/pp3ppp/8/8/4N3/8/PP3PPP/4R1K1 w - - 0 30",
+            "2r2r2/1b4pk/p4q1p/2p2p1Q/4pP2/2P1R2N/PP4PP/2R3K1 w - - 4 32",
+            "r3k2r/1b1q1ppp/p1n1pn2/1pbpB3/3P4/2NBPN2/PPQ2PPP/R3K2R b KQkq - 0 12",
+            "8/8/5ppp/1kpP4/p2K1PPP/P7/8/8 w - c6 0 41",
+        ] {
+            let pos: Chess = fen.parse::<Fen>().unwrap().into_position(shakmaty::CastlingMode::Standard).unwrap();
+            for m in pos.legal_moves() {
+                let mut after = pos.clone();
+                after.play_unchecked(m);
+                let vacated = match m {
+                    Move::Castle { king, rook } => Bitboard::from(king) | Bitboard::from(rook),
+                    _ => Bitboard::from(m.from().unwrap()),
+                };
+                let (b, a) = (pos.board(), after.board());
+                let fast = unmasked_lines(b, a, pos.turn(), vacated);
+                assert_eq!(&*fast, &unmasked_lines_slowly(b, a, pos.turn(), vacated)[..], "{fen} {m}");
+            }
+        }
+    }
 
     #[test]
     fn facts_of_a_discovered_check() {

@@ -168,10 +168,21 @@ fn capture_search(pos: &Chess, plies: u32, mut alpha: i32, beta: i32, targets: B
     if plies == 0 || alpha >= beta {
         return alpha;
     }
+    // No capture nets more than the most valuable man it may take (and a
+    // promotion on the way): where that cannot raise `alpha`, no move to list.
     let board = pos.board();
+    let us = pos.turn();
+    let most = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight, Role::Pawn]
+        .into_iter()
+        .find(|&role| (pos.them() & targets & board.by_role(role)).any())
+        .map_or(0, value);
+    let promoting = board.by_color(us) & board.pawns() & Bitboard::from_rank(us.fold_wb(Rank::Seventh, Rank::Second));
+    if most + if promoting.any() { value(Role::Queen) - 1 } else { 0 } <= alpha {
+        return alpha;
+    }
     // Most positions hold nothing to take: no move to list.
     let occupied = board.occupied();
-    if (pos.them() & targets).into_iter().all(|sq| attackers(board, sq, pos.turn(), occupied).is_empty()) {
+    if (pos.them() & targets).into_iter().all(|sq| attackers(board, sq, us, occupied).is_empty()) {
         return alpha;
     }
     let checkers = pos.checkers();

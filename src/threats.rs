@@ -96,13 +96,10 @@ impl<'a> Danger<'a> {
     /// It has a mate in one.
     pub fn mate(&self) -> bool {
         // Only a check mates: the rest need not be played.
-        self.pos.legal_moves().into_iter().any(|m| {
-            if !board::gives_check(self.pos, m) {
-                return false;
-            }
+        board::checking_moves(self.pos).any(|m| {
             let mut after = self.pos.clone();
             after.play_unchecked(m);
-            after.is_checkmate()
+            board::is_checkmate(&after)
         })
     }
 }

@@ -112,6 +112,71 @@ pub const DETECTORS: &[Detector] = &[
     puzzle::endgame::DETECTOR,
 ];
 
+/// How [`run`] calls a detector of one judged ply.
+type MoveDetect = fn(&PlyFacts, &mut Vec<Fire>);
+
+/// How many of [`DETECTORS`] read one judged ply.
+const MOVE_DETECTOR_COUNT: usize = {
+    let (mut count, mut i) = (0, 0);
+    while i < DETECTORS.len() {
+        if let Run::Move(_) = DETECTORS[i].run {
+            count += 1;
+        }
+        i += 1;
+    }
+    count
+};
+
+/// The detectors that read one judged ply, with their labels, in
+/// [`DETECTORS`]' order: the loop over every solver ply visits only them.
+const MOVE_DETECTORS: [(&[Label], MoveDetect); MOVE_DETECTOR_COUNT] = {
+    fn unset(_: &PlyFacts, _: &mut Vec<Fire>) {}
+    let mut detectors: [(&[Label], MoveDetect); MOVE_DETECTOR_COUNT] = [(&[], unset); MOVE_DETECTOR_COUNT];
+    let (mut found, mut i) = (0, 0);
+    while i < DETECTORS.len() {
+        if let Run::Move(detect) = DETECTORS[i].run {
+            detectors[found] = (DETECTORS[i].labels, detect);
+            found += 1;
+        }
+        i += 1;
+    }
+    detectors
+};
+
+/// The detectors of one other kind (`Run::$kind`, each a `$detect`), in
+/// [`DETECTORS`]' order: the loop over that kind visits only them.
+macro_rules! detectors_of_kind {
+    ($kind:ident, $detect:ty) => {{
+        const COUNT: usize = {
+            let (mut count, mut i) = (0, 0);
+            while i < DETECTORS.len() {
+                if let Run::$kind(_) = DETECTORS[i].run {
+                    count += 1;
+                }
+                i += 1;
+            }
+            count
+        };
+        const OF_KIND: [$detect; COUNT] = {
+            let mut detectors: [$detect; COUNT] = [|_, _| {}; COUNT];
+            let (mut found, mut i) = (0, 0);
+            while i < DETECTORS.len() {
+                if let Run::$kind(detect) = DETECTORS[i].run {
+                    detectors[found] = detect;
+                    found += 1;
+                }
+                i += 1;
+            }
+            detectors
+        };
+        &OF_KIND
+    }};
+}
+
+const LINE_DETECTORS: &[fn(&Line, &mut Vec<Fire>)] = detectors_of_kind!(Line, fn(&Line, &mut Vec<Fire>));
+const MATE_DETECTORS: &[fn(&MateScene, &mut Vec<Fire>)] = detectors_of_kind!(Mate, fn(&MateScene, &mut Vec<Fire>));
+const PUZZLE_DETECTORS: &[fn(&Line, &mut LabelSet)] = detectors_of_kind!(Puzzle, fn(&Line, &mut LabelSet));
+
 /// Fires after arbitration, and what arbitration removed (with why).
 #[derive(Debug, Clone, Default)]
 pub struct Classified {
@@ -137,16 +202,12 @@ fn run(line: &Line, skip_silenced: bool) -> Classified {
     let mut out = Classified::default();
     // Line fires first: a ply is arbitrated with the line fires on it.
     let mut line_fires = Vec::new();
-    for detector in DETECTORS {
-        if let Run::Line(detect) = detector.run {
-            detect(line, &mut line_fires);
-        }
+    for detect in LINE_DETECTORS {
+        detect(line, &mut line_fires);
     }
     if let Some(scene) = MateScene::new(line) {
-        for detector in DETECTORS {
-            if let Run::Mate(detect) = detector.run {
-                detect(&scene, &mut line_fires);
-            }
+        for detect in MATE_DETECTORS {
+            detect(&scene, &mut line_fires);
         }
     }
     let balances = facts::balances(line);
@@ -156,11 +217,10 @@ fn run(line: &Line, skip_silenced: bool) -> Classified {
         ply_fires.clear();
         ply_fires.extend(line_fires.iter().filter(|f| f.ply as usize == ply.index()));
         let mut present: LabelSet = ply_fires.iter().map(|f: &Fire| f.label).collect();
-        for detector in DETECTORS {
-            let Run::Move(detect) = detector.run else { continue };
+        for &(labels, detect) in &MOVE_DETECTORS {
             // A detector whose every label the table removes, whatever it
             // would find, need not run (the mating-move rule, for one).
-            let silenced = || detector.labels.iter().all(|&l| arbitrate::always_gives_way(l, &present));
+            let silenced = || labels.iter().all(|&l| arbitrate::always_gives_way(l, &present));
             if !present.is_empty() && silenced() {
                 // Its fires would give way whatever they are: the classifier
                 // does not look for them, and so they remove nothing. To
@@ -192,10 +252,8 @@ fn run(line: &Line, skip_silenced: bool) -> Classified {
 /// The puzzle-level labels (spec §5), from every puzzle detector.
 pub fn puzzle_labels(line: &Line) -> LabelSet {
     let mut labels = LabelSet::new();
-    for detector in DETECTORS {
-        if let Run::Puzzle(detect) = detector.run {
-            detect(line, &mut labels);
-        }
+    for detect in PUZZLE_DETECTORS {
+        detect(line, &mut labels);
     }
     labels
 }
@@ -270,6 +328,20 @@ pub(crate) mod testing {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The ply loop's list is every ply detector, in the registry's order,
+    /// and each other kind's list holds all of that kind.
+    #[test]
+    fn move_detectors_are_the_registrys_in_order() {
+        let registry: Vec<&[Label]> =
+            DETECTORS.iter().filter(|d| matches!(d.run, Run::Move(_))).map(|d| d.labels).collect();
+        let listed: Vec<&[Label]> = MOVE_DETECTORS.iter().map(|&(labels, _)| labels).collect();
+        assert_eq!(listed, registry);
+        let count = |kind: fn(&Run) -> bool| DETECTORS.iter().filter(|d| kind(&d.run)).count();
+        assert_eq!(LINE_DETECTORS.len(), count(|r| matches!(r, Run::Line(_))));
+        assert_eq!(MATE_DETECTORS.len(), count(|r| matches!(r, Run::Mate(_))));
+        assert_eq!(PUZZLE_DETECTORS.len(), count(|r| matches!(r, Run::Puzzle(_))));
+    }
 
     /// The registry and the vocabulary agree: every label has exactly one
     /// detector, of the label's kind.

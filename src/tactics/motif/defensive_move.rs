@@ -42,7 +42,7 @@
 
 use shakmaty::{Bitboard, Position, Rank, Role};
 
-use crate::board::pinned_to_king;
+use crate::board::{has_legal_moves, pinned_to_king};
 use crate::facts::PlyFacts;
 use crate::line::Cursor;
 use crate::tactics::{Detector, Fire, Label, Roles, Run};
@@ -52,7 +52,7 @@ pub const DETECTOR: Detector = Detector { labels: &[Label::DefensiveMove], run: 
 
 /// At least three legal moves to choose from: a choice, not a forced move.
 fn had_choice(ply: Cursor) -> bool {
-    ply.before().legal_moves().len() >= 3
+    has_legal_moves(ply.before(), 3)
 }
 
 fn forcing(ply: Cursor) -> bool {

@@ -100,13 +100,13 @@ fn mate_hidden_by_check(facts: &PlyFacts) -> bool {
 /// A mating move for the side to move in `pos`, other than a capture on
 /// one of `skip`.
 fn mate_in_one(pos: &Chess, skip: Bitboard) -> Option<Move> {
-    pos.legal_moves().into_iter().find(|&m| {
-        if m.is_capture() && skip.contains(m.to()) || !board::gives_check(pos, m) {
+    board::checking_moves(pos).find(|&m| {
+        if m.is_capture() && skip.contains(m.to()) {
             return false;
         }
         let mut played = pos.clone();
         played.play_unchecked(m);
-        played.is_checkmate()
+        board::is_checkmate(&played)
     })
 }
 

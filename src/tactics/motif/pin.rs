@@ -205,9 +205,13 @@ fn pawn_pin_pays(facts: &PlyFacts, pin: &Pin) -> bool {
 pub fn detect(facts: &PlyFacts, fires: &mut Vec<Fire>) {
     let after = facts.after.board();
     // A pinner attacks what it pins: only men our sliders attack can be pinned.
-    let slider_reach = (after.by_color(facts.us) & after.sliders())
+    let (ours, occupied) = (after.by_color(facts.us), after.occupied());
+    let orthogonal = (ours & after.rooks_and_queens())
         .into_iter()
-        .fold(Bitboard::EMPTY, |reach, slider| reach | after.attacks_from(slider));
+        .fold(Bitboard::EMPTY, |reach, slider| reach | attacks::rook_attacks(slider, occupied));
+    let slider_reach = (ours & after.bishops_and_queens())
+        .into_iter()
+        .fold(orthogonal, |reach, slider| reach | attacks::bishop_attacks(slider, occupied));
     let candidates = after.by_color(facts.them) & !after.kings() & slider_reach;
     let mut best: Option<(i32, Pin)> = None;
     for sq in relative_squares(candidates, facts.them) {
@@ -217,11 +221,10 @@ pub fn detect(facts: &PlyFacts, fires: &mut Vec<Fire>) {
         }
         // Several pins on one piece: the most valuable piece behind first,
         // then the pinners in colour-relative order (mirror-safe).
-        let mut pins: Vec<Pin> = board::pins_of(after, sq)
+        let pin = board::pins_of(after, sq)
             .filter(|pin| matters(facts, pin) && is_news(facts, pin) && pawn_pin_pays(facts, pin))
-            .collect();
-        pins.sort_by_key(|p| (-value_at(after, p.behind), board::relative_index(p.pinner, facts.us)));
-        if let Some(&pin) = pins.first() {
+            .min_by_key(|p| (-value_at(after, p.behind), board::relative_index(p.pinner, facts.us)));
+        if let Some(pin) = pin {
             best = Some((pinned_value, pin));
         }
     }

@@ -80,27 +80,53 @@ fn mixed(board: &Board) -> bool {
 }
 
 /// Lichess's mixedness, seen from White's side: the sum of [`block_score`]
-/// over the 49 2×2 blocks of the board.
+/// over the 49 2×2 blocks of the board. Each block's men are counted off
+/// the two ranks it spans, two bits of each, and scored from a table.
 fn mixedness_of(white: Bitboard, black: Bitboard) -> u32 {
+    // Men among two adjacent squares of a rank, by their two bits.
+    const PAIR: [u32; 4] = [0, 1, 1, 2];
+    let rank_bits = |bb: Bitboard, rank: u32| (bb.0 >> (8 * rank)) as u32 & 0xff;
     let mut total = 0;
-    let occupied = white | black;
     for rank in 0..7 {
+        let (w_low, w_high) = (rank_bits(white, rank), rank_bits(white, rank + 1));
+        let (b_low, b_high) = (rank_bits(black, rank), rank_bits(black, rank + 1));
+        if (w_low | w_high | b_low | b_high) == 0 {
+            continue;
+        }
         for file in 0..7 {
             // The block whose lower left square is (file, rank): that square,
-            // its right neighbour and the two above them. An empty block
-            // scores nothing.
-            let block = Bitboard(0x303 << (8 * rank + file));
-            if (block & occupied).any() {
-                total += block_score((block & white).count() as u32, (block & black).count() as u32, rank + 1);
-            }
+            // its right neighbour and the two above them.
+            let w = PAIR[(w_low >> file & 3) as usize] + PAIR[(w_high >> file & 3) as usize];
+            let b = PAIR[(b_low >> file & 3) as usize] + PAIR[(b_high >> file & 3) as usize];
+            total += BLOCK_SCORES[rank as usize][w as usize][b as usize];
         }
     }
     total
 }
 
+/// [`block_score`] of every rank (0 for the first) and count of white and
+/// black men (0 to 4 each): an empty block scores nothing.
+const BLOCK_SCORES: [[[u32; 5]; 5]; 7] = {
+    let mut table = [[[0; 5]; 5]; 7];
+    let mut rank = 0;
+    while rank < 7 {
+        let mut white = 0;
+        while white < 5 {
+            let mut black = 0;
+            while black < 5 {
+                table[rank][white][black] = block_score(white as u32, black as u32, rank as u32 + 1);
+                black += 1;
+            }
+            white += 1;
+        }
+        rank += 1;
+    }
+    table
+};
+
 /// Lichess's score of one block holding `white` and `black` men, `y` the
 /// rank (1 to 7) of its lower edge.
-fn block_score(white: u32, black: u32, y: u32) -> u32 {
+const fn block_score(white: u32, black: u32, y: u32) -> u32 {
     let y = y as i32;
     let score = match (white, black) {
         (0, 0) => 0,
@@ -127,6 +153,31 @@ mod tests {
     use crate::tactics::testing::puzzle_labels_of;
     use shakmaty::fen::Fen;
     use shakmaty::{CastlingMode, Chess, EnPassantMode};
+
+    /// [`mixedness_of`] as Lichess computes it: every block's men counted.
+    fn mixedness_block_by_block(white: Bitboard, black: Bitboard) -> u32 {
+        let mut total = 0;
+        for rank in 0..7 {
+            for file in 0..7 {
+                let block = Bitboard(0x303 << (8 * rank + file));
+                total += block_score((block & white).count() as u32, (block & black).count() as u32, rank + 1);
+            }
+        }
+        total
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig { cases: 2000, failure_persistence: None, ..Default::default() })]
+
+        #[test]
+        fn mixedness_by_table_is_block_by_block(white in proptest::prelude::any::<u64>(), black in proptest::prelude::any::<u64>()) {
+            let (white, black) = (Bitboard(white & !black), Bitboard(black));
+            proptest::prop_assert_eq!(mixedness_of(white, black), mixedness_block_by_block(white, black));
+            let (sparse_white, sparse_black) = (Bitboard(white.0 & white.0.rotate_left(17) & white.0.rotate_left(29)), Bitboard(black.0 & black.0.rotate_left(13)));
+            let sparse_white = sparse_white & !sparse_black;
+            proptest::prop_assert_eq!(mixedness_of(sparse_white, sparse_black), mixedness_block_by_block(sparse_white, sparse_black));
+        }
+    }
 
     fn phase_of(fen: &str, moves: &str) -> Vec<Label> {
         puzzle_labels_of(&DETECTOR, fen, moves)

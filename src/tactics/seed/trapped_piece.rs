@@ -110,15 +110,8 @@ fn judge(facts: &PlyFacts, target: Square) -> Option<Fire> {
     if attackers.is_empty() {
         return None;
     }
-    // New: no attacker that could already legally take it (the moved piece
-    // from where it stood) — a king that could not take a defended piece is
-    // no old attacker. Geometry first: legality only where it attacked.
-    let before = facts.before.board();
-    let new_attacker = relative_squares(attackers, facts.us).find(|&a| {
-        let origin = if a == facts.to { facts.from } else { a };
-        !before.attacks_from(origin).contains(target) || !board::can_capture(facts.before, origin, target)
-    })?;
-    // A longer line must cash the trap in: the cheapest test comes first.
+    // A longer line must cash the trap in: the cheapest test comes first
+    // (these are all conditions, in no order of their own).
     let followed_up = facts.has_next_solver_move();
     if followed_up && !cashed_in(facts, target) {
         return None;
@@ -129,6 +122,14 @@ fn judge(facts: &PlyFacts, target: Square) -> Option<Fire> {
     if counted.is_some_and(|flights| flights.count() != 1) {
         return None;
     }
+    // New: no attacker that could already legally take it (the moved piece
+    // from where it stood) — a king that could not take a defended piece is
+    // no old attacker. Geometry first: legality only where it attacked.
+    let before = facts.before.board();
+    let new_attacker = relative_squares(attackers, facts.us).find(|&a| {
+        let origin = if a == facts.to { facts.from } else { a };
+        !before.attacks_from(origin).contains(target) || !board::can_capture(facts.before, origin, target)
+    })?;
     // Safe where it stands: we cannot win it in place.
     if !board::profitable_capture(facts.ours_to_move_after()?, target) {
         return None;
