@@ -753,6 +753,29 @@ mod tests {
         found
     }
 
+    /// The positions of a random game for the proptests: one of two start
+    /// positions (the usual one, and one rich in promotions, castling and en
+    /// passant), then `moves[pick % moves.len()]` for each pick, ending early
+    /// where the side to move has no legal move; the start first, the last
+    /// position reached last (one more position than picks played).
+    fn random_game(start: usize, picks: &[usize]) -> Vec<Chess> {
+        let starts = [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "r3k2r/1P4P1/2n1b3/3pP3/8/2B2q2/1p4p1/R3K2R w KQkq d6 0 1",
+        ];
+        let mut pos: Chess = starts[start].parse::<Fen>().unwrap().into_position(CastlingMode::Standard).unwrap();
+        let mut game = vec![pos.clone()];
+        for pick in picks {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            pos.play_unchecked(moves[pick % moves.len()]);
+            game.push(pos.clone());
+        }
+        game
+    }
+
     proptest::proptest! {
         #![proptest_config(proptest::prelude::ProptestConfig { cases: 400, failure_persistence: None, ..Default::default() })]
         /// On positions from random games, the quick captures agree with
@@ -762,37 +785,27 @@ mod tests {
         /// man.
         #[test]
         fn quick_captures_agree_with_the_legal_moves(start in 0usize..2, picks in proptest::collection::vec(0usize..1000, 1..120)) {
-            let starts = [
-                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-                "r3k2r/1P4P1/2n1b3/3pP3/8/2B2q2/1p4p1/R3K2R w KQkq d6 0 1",
-            ];
-            let mut pos: Chess = starts[start].parse::<shakmaty::fen::Fen>().unwrap().into_position(CastlingMode::Standard).unwrap();
-            for pick in picks {
+            for pos in random_game(start, &picks).iter().take(picks.len()) {
                 for sq in pos.them() {
-                    let quick = least_valuable_legal_capture(&pos, sq);
-                    let slow = candidate_capture(&pos, sq);
+                    let quick = least_valuable_legal_capture(pos, sq);
+                    let slow = candidate_capture(pos, sq);
                     let gain = |m: Option<Move>| m.map(|m| see(pos.board(), m.from().unwrap(), sq, value_at(pos.board(), sq)));
                     proptest::prop_assert_eq!(quick.map(|m| (m.role(), m.promotion())), slow.map(|m| (m.role(), m.promotion())));
                     proptest::prop_assert_eq!(gain(quick), gain(slow));
                     for from in pos.us() {
                         let legal = pos.legal_moves().iter().any(|m| m.from() == Some(from) && m.to() == sq);
-                        proptest::prop_assert_eq!(can_capture(&pos, from, sq), legal);
+                        proptest::prop_assert_eq!(can_capture(pos, from, sq), legal);
                     }
                 }
                 for sq in Square::ALL {
-                    let mut quick: Vec<Move> = flight_moves(&pos, sq).collect();
+                    let mut quick: Vec<Move> = flight_moves(pos, sq).collect();
                     let mut legal: Vec<Move> = pos.legal_moves().into_iter().filter(|m| m.from() == Some(sq)).collect();
                     let pieces_legal: Bitboard = legal.iter().filter(|m| !matches!(m.role(), Role::Pawn | Role::King)).map(|m| m.to()).collect();
-                    proptest::prop_assert_eq!(flight_squares(&pos, sq), pieces_legal);
+                    proptest::prop_assert_eq!(flight_squares(pos, sq), pieces_legal);
                     quick.sort_by_key(|m| (m.to(), m.promotion()));
                     legal.sort_by_key(|m| (m.to(), m.promotion()));
                     proptest::prop_assert_eq!(quick, legal);
                 }
-                let moves = pos.legal_moves();
-                if moves.is_empty() {
-                    break;
-                }
-                pos.play_unchecked(moves[pick % moves.len()]);
             }
         }
 
@@ -800,28 +813,19 @@ mod tests {
         /// where playing it leaves the other side in check.
         #[test]
         fn gives_check_agrees_with_playing_the_move(start in 0usize..2, picks in proptest::collection::vec(0usize..1000, 1..120)) {
-            let starts = [
-                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-                "r3k2r/1P4P1/2n1b3/3pP3/8/2B2q2/1p4p1/R3K2R w KQkq d6 0 1",
-            ];
-            let mut pos: Chess = starts[start].parse::<shakmaty::fen::Fen>().unwrap().into_position(CastlingMode::Standard).unwrap();
-            for pick in picks {
+            for pos in random_game(start, &picks).iter().take(picks.len()) {
                 let moves = pos.legal_moves();
                 for &m in &moves {
                     let mut after = pos.clone();
                     after.play_unchecked(m);
-                    proptest::prop_assert_eq!(gives_check(&pos, m), after.is_check(), "{}", m);
+                    proptest::prop_assert_eq!(gives_check(pos, m), after.is_check(), "{}", m);
                     proptest::prop_assert_eq!(is_checkmate(&after), after.is_checkmate(), "{}", m);
                 }
                 for n in 0..5 {
-                    proptest::prop_assert_eq!(has_legal_moves(&pos, n), moves.len() >= n, "{}", n);
+                    proptest::prop_assert_eq!(has_legal_moves(pos, n), moves.len() >= n, "{}", n);
                 }
-                let checks: Vec<Move> = moves.iter().copied().filter(|&m| gives_check(&pos, m)).collect();
-                proptest::prop_assert_eq!(checking_moves(&pos).collect::<Vec<_>>(), checks);
-                if moves.is_empty() {
-                    break;
-                }
-                pos.play_unchecked(moves[pick % moves.len()]);
+                let checks: Vec<Move> = moves.iter().copied().filter(|&m| gives_check(pos, m)).collect();
+                proptest::prop_assert_eq!(checking_moves(pos).collect::<Vec<_>>(), checks);
             }
         }
 
@@ -829,22 +833,12 @@ mod tests {
         /// the x-ray defenders are the ones asking every slider finds.
         #[test]
         fn xray_defenders_are_the_ones_every_slider_finds(start in 0usize..2, picks in proptest::collection::vec(0usize..1000, 1..120)) {
-            let starts = [
-                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-                "r3k2r/1P4P1/2n1b3/3pP3/8/2B2q2/1p4p1/R3K2R w KQkq d6 0 1",
-            ];
-            let mut pos: Chess = starts[start].parse::<shakmaty::fen::Fen>().unwrap().into_position(CastlingMode::Standard).unwrap();
-            for pick in picks {
+            for pos in random_game(start, &picks).iter().take(picks.len()) {
                 for sq in Square::ALL {
                     for color in [Color::White, Color::Black] {
                         proptest::prop_assert_eq!(xray_defenders(pos.board(), sq, color), xray_defenders_slowly(pos.board(), sq, color));
                     }
                 }
-                let moves = pos.legal_moves();
-                if moves.is_empty() {
-                    break;
-                }
-                pos.play_unchecked(moves[pick % moves.len()]);
             }
         }
 
@@ -852,13 +846,9 @@ mod tests {
         /// are the ones walking each line finds, in the same order.
         #[test]
         fn pins_are_the_ones_walking_the_line_finds(picks in proptest::collection::vec(0usize..1000, 1..120)) {
-            let mut p = Chess::default();
-            for pick in picks {
-                let moves = p.legal_moves();
-                if moves.is_empty() {
-                    break;
-                }
-                p.play_unchecked(moves[pick % moves.len()]);
+            // The start position aside: these once began from it and
+            // checked after every move.
+            for p in random_game(0, &picks).iter().skip(1) {
                 for sq in Square::ALL {
                     proptest::prop_assert_eq!(pins_of(p.board(), sq).collect::<Vec<_>>(), pins_by_walking(p.board(), sq));
                 }
