@@ -180,13 +180,35 @@ fn capture_search(pos: &Chess, plies: u32, mut alpha: i32, beta: i32, targets: B
     if most + if promoting.any() { value(Role::Queen) - 1 } else { 0 } <= alpha {
         return alpha;
     }
-    // Most positions hold nothing to take: no move to list.
-    let occupied = board.occupied();
-    if (pos.them() & targets).into_iter().all(|sq| attackers(board, sq, us, occupied).is_empty()) {
+    // Each target's attackers, asked once: most positions hold nothing to
+    // take, and then neither the checkers nor a move list are needed.
+    let mut captures = pseudo_captures(pos, targets);
+    if captures.is_empty() {
         return alpha;
     }
     let checkers = pos.checkers();
-    let mut captures = captures_of(pos, targets, checkers);
+    if checkers.more_than_one() {
+        // In double check only the king moves: shakmaty's legal captures.
+        captures.clear();
+        captures.extend(pos.capture_moves().into_iter().filter(|m| targets.contains(capture_square(*m))));
+    }
+    if plies == 1 {
+        // The last ply: the answer, with no plies left, nets
+        // max(won - beta, 0), so each capture nets min(won, beta), and the
+        // best of those does not depend on the order they are tried in:
+        // no sort.
+        for m in &captures {
+            let won = captured_value(*m) + m.promotion().map_or(0, |role| value(role) - 1);
+            if won <= alpha || !is_legal(pos, *m, checkers) {
+                continue;
+            }
+            alpha = won.min(beta);
+            if alpha >= beta {
+                break;
+            }
+        }
+        return alpha;
+    }
     // The most valuable victim first, the least valuable capturer first
     // among equals: the best answers are searched first.
     captures.sort_by_key(|m| (-captured_value(*m), m.role() as u8));
@@ -198,15 +220,9 @@ fn capture_search(pos: &Chess, plies: u32, mut alpha: i32, beta: i32, targets: B
         if won <= alpha || !is_legal(pos, *m, checkers) {
             continue;
         }
-        let net = if plies == 1 {
-            // The last ply: the answer, with no plies left, nets
-            // max(won - beta, 0), so this nets min(won, beta).
-            won.min(beta)
-        } else {
-            let mut after = pos.clone();
-            after.play_unchecked(*m);
-            won - capture_search(&after, plies - 1, won - beta, won - alpha, Bitboard::FULL)
-        };
+        let mut after = pos.clone();
+        after.play_unchecked(*m);
+        let net = won - capture_search(&after, plies - 1, won - beta, won - alpha, Bitboard::FULL);
         if net > alpha {
             alpha = net;
             if alpha >= beta {
@@ -217,21 +233,18 @@ fn capture_search(pos: &Chess, plies: u32, mut alpha: i32, beta: i32, targets: B
     alpha
 }
 
-/// The captures of men on `targets` (a pawn reaching the last rank
-/// promotes to a queen, the promotion that wins most; en passant aside):
-/// each target's attackers, pseudo-legal ([`is_legal`] asks only of the
-/// captures the search plays); in double check shakmaty's legal moves.
-fn captures_of(pos: &Chess, targets: Bitboard, checkers: Bitboard) -> MoveList {
+/// The captures of men on `targets` read off each target's attackers (a
+/// pawn reaching the last rank promotes to a queen, the promotion that wins
+/// most; en passant aside): pseudo-legal, [`is_legal`] asks only of the
+/// captures the search plays.
+fn pseudo_captures(pos: &Chess, targets: Bitboard) -> MoveList {
     let board = pos.board();
+    let (us, occupied) = (pos.turn(), board.occupied());
+    let last_rank = us.fold_wb(Rank::Eighth, Rank::First);
     let mut captures = MoveList::new();
-    if checkers.more_than_one() {
-        captures.extend(pos.capture_moves().into_iter().filter(|m| targets.contains(capture_square(*m))));
-        return captures;
-    }
-    let last_rank = pos.turn().fold_wb(Rank::Eighth, Rank::First);
     for sq in pos.them() & targets {
         let capture = board.role_at(sq);
-        for from in attackers(board, sq, pos.turn(), board.occupied()) {
+        for from in attackers(board, sq, us, occupied) {
             let role = board.role_at(from).expect("attacker on its square");
             let promotion = (role == Role::Pawn && sq.rank() == last_rank).then_some(Role::Queen);
             captures.push(Move::Normal { role, from, capture, to: sq, promotion });
@@ -240,7 +253,7 @@ fn captures_of(pos: &Chess, targets: Bitboard, checkers: Bitboard) -> MoveList {
     captures
 }
 
-/// Whether a capture [`captures_of`] read off the board (`checkers` the
+/// Whether a capture [`pseudo_captures`] read off the board (`checkers` the
 /// pieces giving check) is legal.
 fn is_legal(pos: &Chess, m: Move, checkers: Bitboard) -> bool {
     checkers.more_than_one()
