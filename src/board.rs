@@ -608,6 +608,31 @@ pub fn flight_squares(pos: &Chess, sq: Square) -> Bitboard {
 }
 
 #[cfg(test)]
+/// The positions of a random game for the proptests: one of two start
+/// positions (the usual one, and one rich in promotions, castling and en
+/// passant), then `moves[pick % moves.len()]` for each pick, ending early
+/// where the side to move has no legal move; the start first, the last
+/// position reached last (one more position than picks played).
+pub(crate) fn random_game(start: usize, picks: &[usize]) -> Vec<Chess> {
+    let starts = [
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "r3k2r/1P4P1/2n1b3/3pP3/8/2B2q2/1p4p1/R3K2R w KQkq d6 0 1",
+    ];
+    let mut pos: Chess =
+        starts[start].parse::<shakmaty::fen::Fen>().unwrap().into_position(CastlingMode::Standard).unwrap();
+    let mut game = vec![pos.clone()];
+    for pick in picks {
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        pos.play_unchecked(moves[pick % moves.len()]);
+        game.push(pos.clone());
+    }
+    game
+}
+
+#[cfg(test)]
 mod tests {
     use super::*;
     use shakmaty::fen::Fen;
@@ -751,29 +776,6 @@ mod tests {
             }
         }
         found
-    }
-
-    /// The positions of a random game for the proptests: one of two start
-    /// positions (the usual one, and one rich in promotions, castling and en
-    /// passant), then `moves[pick % moves.len()]` for each pick, ending early
-    /// where the side to move has no legal move; the start first, the last
-    /// position reached last (one more position than picks played).
-    fn random_game(start: usize, picks: &[usize]) -> Vec<Chess> {
-        let starts = [
-            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-            "r3k2r/1P4P1/2n1b3/3pP3/8/2B2q2/1p4p1/R3K2R w KQkq d6 0 1",
-        ];
-        let mut pos: Chess = starts[start].parse::<Fen>().unwrap().into_position(CastlingMode::Standard).unwrap();
-        let mut game = vec![pos.clone()];
-        for pick in picks {
-            let moves = pos.legal_moves();
-            if moves.is_empty() {
-                break;
-            }
-            pos.play_unchecked(moves[pick % moves.len()]);
-            game.push(pos.clone());
-        }
-        game
     }
 
     proptest::proptest! {
