@@ -180,76 +180,58 @@ fn capture_search(pos: &Chess, plies: u32, mut alpha: i32, beta: i32, targets: B
     if most + if promoting.any() { value(Role::Queen) - 1 } else { 0 } <= alpha {
         return alpha;
     }
-    // Each target's attackers, asked once: most positions hold nothing to
-    // take, and then neither the checkers nor a move are needed.
-    let (occupied, last_rank) = (board.occupied(), us.fold_wb(Rank::Eighth, Rank::First));
-    let mut attackers_of = [Bitboard::EMPTY; 64];
-    let mut hit = Bitboard::EMPTY;
-    for sq in pos.them() & targets {
-        let found = attackers(board, sq, us, occupied);
-        if found.any() {
-            attackers_of[usize::from(sq)] = found;
-            hit.add(sq);
-        }
-    }
-    if hit.is_empty() {
-        return alpha;
-    }
-    let checkers = pos.checkers();
-    // Tries one capture; true where it settles the node (`alpha` reaches
-    // `beta`).
-    let mut try_capture = |m: Move| {
-        let won = captured_value(m) + m.promotion().map_or(0, |role| value(role) - 1);
-        // The answer nets at least 0, so this capture nets at most `won`:
-        // where that cannot raise `alpha`, nothing need be played, nor its
-        // legality asked.
-        if won <= alpha || !is_legal(pos, m, checkers) {
-            return false;
-        }
-        let net = if plies == 1 {
-            // The last ply: the answer, with no plies left, nets
-            // max(won - beta, 0), so this nets min(won, beta).
-            won.min(beta)
-        } else {
-            let mut after = pos.clone();
-            after.play_unchecked(m);
-            won - capture_search(&after, plies - 1, won - beta, won - alpha, Bitboard::FULL)
-        };
-        alpha = alpha.max(net);
-        alpha >= beta
-    };
-    if checkers.more_than_one() {
-        // In double check only the king moves: shakmaty's legal captures,
-        // the most valuable victim first, the least valuable capturer first
-        // among equals (the order below).
-        let mut captures: MoveList =
-            pos.capture_moves().into_iter().filter(|m| targets.contains(capture_square(*m))).collect();
-        captures.sort_by_key(|m| (-captured_value(*m), m.role() as u8));
-        for m in captures {
-            if try_capture(m) {
-                break;
-            }
-        }
-        return alpha;
-    }
-    // The most valuable victim first, the least valuable capturer first
+    // The most valuable victims first, the least valuable capturer first
     // among equals, then by square (victim, then capturer): the best
-    // answers are searched first. Walked off the attackers by value rather
-    // than listed and sorted: no move list to build, copy or sort.
-    let victims_by_value =
-        [board.kings(), board.queens(), board.rooks(), board.bishops() | board.knights(), board.pawns()];
+    // answers are searched first. Walked off the attackers class by class
+    // rather than listed and sorted: no move list to build, copy or sort,
+    // and no attackers asked of men too cheap to raise `alpha` once it has
+    // risen.
+    let bonus = if promoting.any() { value(Role::Queen) - 1 } else { 0 };
+    let (occupied, last_rank) = (board.occupied(), us.fold_wb(Rank::Eighth, Rank::First));
+    let classes = [
+        (value(Role::King), board.kings()),
+        (value(Role::Queen), board.queens()),
+        (value(Role::Rook), board.rooks()),
+        (value(Role::Bishop), board.bishops() | board.knights()),
+        (value(Role::Pawn), board.pawns()),
+    ];
     let capturers = [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King];
-    for victims in victims_by_value.map(|men| men & hit) {
+    let mut attackers_of = [Bitboard::EMPTY; 64];
+    // Asked once something is attacked: most positions hold nothing to take.
+    let mut checkers = None;
+    for (worth, men) in classes {
+        let victims = men & pos.them() & targets;
         if victims.is_empty() {
             continue;
         }
+        // Every capture from here on nets at most `worth` and a promotion:
+        // none can raise `alpha`.
+        if worth + bonus <= alpha {
+            break;
+        }
+        let mut hit = Bitboard::EMPTY;
+        for to in victims {
+            let found = attackers(board, to, us, occupied);
+            if found.any() {
+                attackers_of[usize::from(to)] = found;
+                hit.add(to);
+            }
+        }
+        if hit.is_empty() {
+            continue;
+        }
+        let checkers = *checkers.get_or_insert_with(|| pos.checkers());
+        if checkers.more_than_one() {
+            return double_check_captures(pos, plies, alpha, beta, targets, checkers);
+        }
         for role in capturers {
             let ours = board.by_role(role);
-            for to in victims {
+            for to in hit {
                 let capture = board.role_at(to);
                 let promotion = (role == Role::Pawn && to.rank() == last_rank).then_some(Role::Queen);
                 for from in attackers_of[usize::from(to)] & ours {
-                    if try_capture(Move::Normal { role, from, capture, to, promotion }) {
+                    let m = Move::Normal { role, from, capture, to, promotion };
+                    if try_capture(pos, plies, &mut alpha, beta, checkers, m) {
                         return alpha;
                     }
                 }
@@ -257,6 +239,51 @@ fn capture_search(pos: &Chess, plies: u32, mut alpha: i32, beta: i32, targets: B
         }
     }
     alpha
+}
+
+/// [`capture_search`] in double check, where only the king moves:
+/// shakmaty's legal captures, the most valuable victim first, the least
+/// valuable capturer first among equals (its order elsewhere).
+fn double_check_captures(
+    pos: &Chess,
+    plies: u32,
+    mut alpha: i32,
+    beta: i32,
+    targets: Bitboard,
+    checkers: Bitboard,
+) -> i32 {
+    let mut captures: MoveList =
+        pos.capture_moves().into_iter().filter(|m| targets.contains(capture_square(*m))).collect();
+    captures.sort_by_key(|m| (-captured_value(*m), m.role() as u8));
+    for m in captures {
+        if try_capture(pos, plies, &mut alpha, beta, checkers, m) {
+            break;
+        }
+    }
+    alpha
+}
+
+/// Tries one capture in [`capture_search`], raising `alpha` to what it nets;
+/// true where that settles the node (`alpha` reaches `beta`).
+fn try_capture(pos: &Chess, plies: u32, alpha: &mut i32, beta: i32, checkers: Bitboard, m: Move) -> bool {
+    let won = captured_value(m) + m.promotion().map_or(0, |role| value(role) - 1);
+    // The answer nets at least 0, so this capture nets at most `won`: where
+    // that cannot raise `alpha`, nothing need be played, nor its legality
+    // asked.
+    if won <= *alpha || !is_legal(pos, m, checkers) {
+        return false;
+    }
+    let net = if plies == 1 {
+        // The last ply: the answer, with no plies left, nets
+        // max(won - beta, 0), so this nets min(won, beta).
+        won.min(beta)
+    } else {
+        let mut after = pos.clone();
+        after.play_unchecked(m);
+        won - capture_search(&after, plies - 1, won - beta, won - *alpha, Bitboard::FULL)
+    };
+    *alpha = (*alpha).max(net);
+    *alpha >= beta
 }
 
 /// Whether a capture [`capture_search`] read off the board (`checkers` the
