@@ -15,7 +15,8 @@
 //!   queen the recapturing king let go). Where the line ends before the
 //!   opponent has answered, a small capture search finishes it: what the
 //!   opponent still nets by captures (4 plies, material only, either side
-//!   free to stop), starting on the exchange's last square or with a man
+//!   free to stop, but a side in check answers it first and the other then
+//!   takes what that answer leaves), starting on the exchange's last square or with a man
 //!   of ours the exchange left hanging, is taken off. A recapturer pinned
 //!   to a piece behind it gives that piece up, as the search sees: the
 //!   defender the tactic pinned does not recapture. A man that stood en
@@ -147,18 +148,67 @@ const CAPTURE_SEARCH_PLIES: u32 = 4;
 /// another man loses it, as the search sees. A man that stood en prise
 /// before the exchange is not its business.
 fn best_captures(pos: &Chess, square: Square, start: &Chess) -> i32 {
-    let board = pos.board();
-    let (mover, occupied) = (pos.turn(), board.occupied());
-    let hanging = |b: &shakmaty::Board, sq: Square| {
-        b.color_at(sq) == Some(!mover) && attackers(b, sq, mover, b.occupied()).any() && !is_defended(b, sq, !mover)
-    };
-    let mut targets = Bitboard::from_square(square);
-    for sq in pos.them() & !Bitboard::from_square(square) {
-        if attackers(board, sq, mover, occupied).any() && hanging(board, sq) && !hanging(start.board(), sq) {
-            targets.add(sq);
-        }
+    let targets = Bitboard::from_square(square) | newly_hanging(pos.board(), pos.turn(), start);
+    if pos.is_check() {
+        return best_answer_to_check(pos, targets, start);
     }
     capture_search(pos, CAPTURE_SEARCH_PLIES, 0, i32::MAX / 2, targets)
+}
+
+/// [`best_captures`] for a side in check at the line's end, which cannot
+/// stop there: it must answer the check (Lichess 04Kar: after ...Rxc1+ the
+/// king steps aside and the queen left on b6 falls). Each answer nets what
+/// it takes among `targets` (the men this side's search would start on),
+/// less what the other side then nets by captures of the men the exchange
+/// left hanging (as the line ends, not as the answer leaves them: a pawn
+/// the king stops guarding to escape is no part of the tactic) and of the
+/// man that took; below 0 where every answer loses.
+fn best_answer_to_check(pos: &Chess, targets: Bitboard, start: &Chess) -> i32 {
+    let left_hanging = newly_hanging(pos.board(), !pos.turn(), start);
+    // Most often no answer can take a target or promote, and nothing is
+    // left hanging: every answer nets 0, and none need be listed.
+    let board = pos.board();
+    let promoting = pos.our(Role::Pawn) & Bitboard::from_rank(pos.turn().fold_wb(Rank::Seventh, Rank::Second));
+    if left_hanging.is_empty()
+        && promoting.is_empty()
+        && targets.into_iter().all(|sq| attackers(board, sq, pos.turn(), board.occupied()).is_empty())
+    {
+        return 0;
+    }
+    pos.legal_moves()
+        .iter()
+        .map(|&m| {
+            let counts = m.is_capture() && targets.contains(capture_square(m));
+            let mut answered = left_hanging;
+            if m.from().is_some_and(|from| answered.contains(from)) {
+                answered.discard(m.from().expect("a board move"));
+                answered.add(m.to());
+            }
+            if counts {
+                answered.add(m.to());
+            }
+            let taken = if counts { captured_value(m) } else { 0 } + m.promotion().map_or(0, |role| value(role) - 1);
+            if answered.is_empty() {
+                return taken; // nothing for the other side to take: no need to play it
+            }
+            let mut after = pos.clone();
+            after.play_unchecked(m);
+            taken - capture_search(&after, CAPTURE_SEARCH_PLIES, 0, i32::MAX / 2, answered & after.them())
+        })
+        .max()
+        .unwrap_or(0)
+}
+
+/// The men `attacker` could win on `board` that it could not win in
+/// `start` (the position before the exchange): attacked by it and
+/// undefended now, not so then.
+fn newly_hanging(board: &shakmaty::Board, attacker: shakmaty::Color, start: &Chess) -> Bitboard {
+    let hanging = |b: &shakmaty::Board, sq: Square| {
+        b.color_at(sq) == Some(!attacker)
+            && attackers(b, sq, attacker, b.occupied()).any()
+            && !is_defended(b, sq, !attacker)
+    };
+    board.by_color(!attacker).into_iter().filter(|&sq| hanging(board, sq) && !hanging(start.board(), sq)).collect()
 }
 
 /// Negamax over captures of `targets` (then, deeper, of anything) with
@@ -483,6 +533,15 @@ mod tests {
         // lost, the rook won and a queen for the pawn: -3 + 5 - 5 + 8.
         let fen = "3r3k/p2N1R2/1p5p/2p1P1p1/P7/1Pr5/6PK/8 b - - 0 38";
         assert_eq!(gain(fen, "h8g8 e5e6 d8d7 e6d7 g8f7 d7d8q", 3, "hangingPiece"), Some(5));
+    }
+
+    #[test]
+    fn a_side_in_check_at_the_lines_end_answers_before_it_stops() {
+        // Lichess 04Kar: ...Rxc6 skewers the pinned queen to the c1 rook;
+        // Qxb6 Rxc1+ ends the line, the king steps aside and ...Rxb6 takes
+        // the queen back: +1 - 9 + 5 + 9, not the -3 of standing in check.
+        let fen = "2r3k1/5p1p/1qP1p1p1/3pP3/Pr3P2/R1Q4P/6P1/2R3K1 w - - 3 27";
+        assert_eq!(gain(fen, "c3c5 c8c6 c5b6 c6c1", 1, "skewer"), Some(6));
     }
 
     #[test]
