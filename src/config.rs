@@ -68,16 +68,7 @@ pub struct EngineSection {
     #[serde(default)]
     pub timeout_seconds: Option<f64>,
     #[serde(default)]
-    pub rule: EngineRule,
-}
-
-/// Which cuts decide crushing / advantage / equality ([`crate::engine::Rule`]).
-#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq, Default)]
-#[serde(rename_all = "lowercase")]
-pub enum EngineRule {
-    #[default]
-    Fitted,
-    Lichess,
+    pub rule: crate::engine::Rule,
 }
 
 impl EngineSection {
@@ -90,10 +81,7 @@ impl EngineSection {
         if let Some(seconds) = self.timeout_seconds {
             config.timeout = std::time::Duration::from_secs_f64(seconds);
         }
-        config.rule = match self.rule {
-            EngineRule::Fitted => crate::engine::Rule::Fitted,
-            EngineRule::Lichess => crate::engine::Rule::Lichess,
-        };
+        config.rule = self.rule;
         config
     }
 }

@@ -110,11 +110,14 @@ impl Score {
     }
 }
 
-/// Which cuts decide crushing / advantage / equality.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// Which cuts decide crushing / advantage / equality (`rule = "fitted"` or
+/// `"lichess"` in a pipeline file's `[engine]` section).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Rule {
     /// [`FITTED_CUTS`]: Lichess's themes as today's Stockfish at the
     /// default budget best reproduces them.
+    #[default]
     Fitted,
     /// [`LICHESS_CUTS`], read literally: for scores on Lichess's own scale.
     Lichess,
