@@ -34,6 +34,15 @@
 //!   lenient 19 (0.89 / 1.00). Not the point: a pawn check whose discovered
 //!   check tells the story (05xK8), ...d5 whose attack on the queen does
 //!   (07itL).
+//! - Issue 34, again (20 random dev fires, DuckDB reservoir seed 3403):
+//!   strict 16, lenient 20 (0.80 / 1.00), none false. Not the point: a
+//!   knight move that forks (01DwE Nd2, Rf3 two moves later), a quiet
+//!   bishop move whose threats are the point (04l2E Bf6), a king step that
+//!   makes room for a rook (05wr2 Kf1, artificial castling), a rook check
+//!   that lets the other rook double behind it (0CAk4 ...Ra2+ ...Rda8).
+//!   Four shapes, one each: no rule change (the slider landing on the
+//!   vacated square, as in 0CAk4, is 106 of the 239 dev fires and most are
+//!   real clearances).
 
 use shakmaty::{attacks, Position, Role};
 

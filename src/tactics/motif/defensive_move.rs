@@ -39,6 +39,20 @@
 //!   lenient 20 (0.85 / 1.00). Not the point: a quiet queen move that parries ...Nxe3 but is the
 //!   mating attack (080wE); check escapes that are king marches, to win a pawn or escort one
 //!   (0Bzu2, 08Mr3).
+//! - Issue 34, again (20 random dev fires, DuckDB reservoir seed 3402,
+//!   Stockfish depth 14 on every one): each is the only move that keeps the
+//!   evaluation (the next best is 1.2 pawns to a mate worse), so lenient 20;
+//!   strict 15 (0.75 / 1.00) if a check escape whose alternatives still
+//!   hold the draw is a winning move rather than a defence (003aS ...Ke5,
+//!   03u2u ...Kb8, 07YD6 Kh2, 0BM8x Ke3, and 0Cc9B c4, a pawn saved the
+//!   one winning way). No rule change: of the 82 dev fires that are king
+//!   escapes with at most one piece beside king and pawns, Stockfish (depth
+//!   12) finds 23 real defences (every other move loses 1.5 pawns or more)
+//!   and 56 where another move holds; the board does not tell them apart:
+//!   forward 12 against 30, backward or sideways 11 against 26, next to an
+//!   enemy man 2 against 6. A king march and a king saving itself differ
+//!   in what the other moves lose, which needs an evaluation (02Fag Kf3
+//!   steps up next to the rook and is the only move that does not lose).
 
 use shakmaty::{Bitboard, Position, Rank, Role};
 
