@@ -84,6 +84,34 @@ pub fn attackers(board: &Board, sq: Square, color: Color, occupied: Bitboard) ->
     board.attacks_to(sq, color, occupied) & occupied
 }
 
+/// Every square some man of `color` attacks (pseudo-legal geometry, its own
+/// men's squares included): `sq` is in it exactly where
+/// `attackers(board, sq, color, board.occupied())` is not empty. One pass
+/// over the side's men answers that for every square at once.
+pub fn attacked_by(board: &Board, color: Color) -> Bitboard {
+    let (side, occupied) = (board.by_color(color), board.occupied());
+    let pawns = side & board.pawns();
+    // A pawn attacks one rank ahead, a file either way (off the edge files).
+    let (not_a, not_h) = (!Bitboard::from_file(shakmaty::File::A), !Bitboard::from_file(shakmaty::File::H));
+    let mut attacked = match color {
+        Color::White => (pawns & not_a).shift(7) | (pawns & not_h).shift(9),
+        Color::Black => (pawns & not_a).shift(-9) | (pawns & not_h).shift(-7),
+    };
+    for sq in side & board.knights() {
+        attacked |= attacks::knight_attacks(sq);
+    }
+    for sq in side & board.kings() {
+        attacked |= attacks::king_attacks(sq);
+    }
+    for sq in side & board.bishops_and_queens() {
+        attacked |= attacks::bishop_attacks(sq, occupied);
+    }
+    for sq in side & board.rooks_and_queens() {
+        attacked |= attacks::rook_attacks(sq, occupied);
+    }
+    attacked
+}
+
 /// Whether `role` slides along the line through `a` and `b`.
 fn slides_between(role: Role, a: Square, b: Square) -> bool {
     let rook_line = attacks::rook_attacks(a, Bitboard::EMPTY).contains(b);
@@ -256,14 +284,19 @@ fn legal_capture_and_gain(pos: &Chess, sq: Square) -> Option<(Move, Option<i32>)
         // Only the king moves: shakmaty's candidates.
         return candidate_capture(pos, sq).map(|m| (m, None));
     }
-    let captured = value_at(board, sq);
+    let victim = board.role_at(sq);
+    let captured = victim.map_or(0, value);
     let last_rank = pos.turn().fold_wb(Rank::Eighth, Rank::First);
     let gain = |m: Move| see(board, m.from().expect("board move"), sq, captured);
+    let king = board.king_of(pos.turn());
     for role in [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King] {
         let promotion = (role == Role::Pawn && sq.rank() == last_rank).then_some(Role::Queen);
+        // Each attacker reaches the square by its own rules already: only
+        // whether its king stands safe afterwards is left to ask.
         let mut legal = (attacking & board.by_role(role))
             .into_iter()
-            .filter_map(|from| plain_move(pos, from, sq, promotion, || checkers));
+            .filter(|&from| capture_leaves_king_safe(board, pos.turn(), king, checkers, role, from, sq))
+            .map(|from| Move::Normal { role, from, capture: victim, to: sq, promotion });
         let Some(first) = legal.next() else { continue };
         // A lone capture of its kind needs no exchange to pick it; among
         // several the last of the best wins (as `max_by_key` picks).
@@ -321,7 +354,7 @@ pub fn can_capture(pos: &Chess, from: Square, to: Square) -> bool {
 /// one checker, only that checker (unless taken or blocked) and sliders the
 /// move uncovers can attack it.
 pub fn legal_plain_move(pos: &Chess, from: Square, to: Square, promotion: Option<Role>) -> Option<Move> {
-    plain_move(pos, from, to, promotion, || pos.checkers())
+    plain_move(pos, from, to, promotion, None)
 }
 
 /// [`legal_plain_move`] where the pieces giving check (`pos.checkers()`)
@@ -333,17 +366,19 @@ pub fn legal_plain_move_with(
     promotion: Option<Role>,
     checkers: Bitboard,
 ) -> Option<Move> {
-    plain_move(pos, from, to, promotion, || checkers)
+    plain_move(pos, from, to, promotion, Some(checkers))
 }
 
-/// [`legal_plain_move`], the pieces giving check asked for only where a
-/// man other than the king reaches `to`.
+/// [`legal_plain_move`], with the pieces giving check where they are known.
+/// Where they are not, a man other than the king is legal where no enemy
+/// man but one it takes attacks its king once it moved: one look from the
+/// king, rather than the checkers found first and then the lines asked.
 fn plain_move(
     pos: &Chess,
     from: Square,
     to: Square,
     promotion: Option<Role>,
-    checkers: impl FnOnce() -> Bitboard,
+    checkers: Option<Bitboard>,
 ) -> Option<Move> {
     let board = pos.board();
     let us = pos.turn();
@@ -384,8 +419,7 @@ fn plain_move(
     let safe = if role == Role::King {
         // Whatever gives check: every attacker of the square is seen.
         (board.attacks_to(to, !us, after) & them).is_empty()
-    } else {
-        let checkers = checkers();
+    } else if let Some(checkers) = checkers {
         if checkers.more_than_one() {
             return None;
         }
@@ -396,8 +430,36 @@ fn plain_move(
         let uncovered = attacks::rook_attacks(king, after) & board.rooks_and_queens()
             | attacks::bishop_attacks(king, after) & board.bishops_and_queens();
         answers_check && (uncovered & them).is_empty()
+    } else {
+        let king = board.king_of(us)?;
+        (board.attacks_to(king, !us, after) & them).is_empty()
     };
     safe.then_some(Move::Normal { role, from, capture, to, promotion })
+}
+
+/// Whether `us`, with its king on `king` and `checkers` (at most one)
+/// giving check, may take the enemy man on `to` with its `role` on `from`,
+/// which attacks it: [`plain_move`]'s test of the king's safety.
+fn capture_leaves_king_safe(
+    board: &Board,
+    us: Color,
+    king: Option<Square>,
+    checkers: Bitboard,
+    role: Role,
+    from: Square,
+    to: Square,
+) -> bool {
+    let after = board.occupied().without(from).with(to);
+    let them = board.by_color(!us).without(to);
+    if role == Role::King {
+        return (board.attacks_to(to, !us, after) & them).is_empty();
+    }
+    let Some(king) = king else { return false };
+    let answers_check =
+        checkers.single_square().is_none_or(|checker| to == checker || attacks::between(checker, king).contains(to));
+    let uncovered = attacks::rook_attacks(king, after) & board.rooks_and_queens()
+        | attacks::bishop_attacks(king, after) & board.bishops_and_queens();
+    answers_check && (uncovered & them).is_empty()
 }
 
 /// What the side to move wins by capturing the piece on `sq`, starting with
@@ -414,8 +476,28 @@ pub fn profitable_capture(pos: &Chess, sq: Square) -> bool {
 }
 
 /// The same position with the other side to move (no en passant), or `None`
-/// where that is impossible (the side not to move would be in check).
+/// where that is impossible (the side not to move would be in check). The
+/// move clocks aside, it is the position [`swap_turn_by_setup`] builds; it
+/// is not validated again: a legal position with the other side to move is
+/// legal unless the side to move stands in check. A man "moved" onto its
+/// own square passes the turn and leaves the board, the castling rights and
+/// everything else as they were (a king or a rook with castling rights
+/// would drop them: none is used).
 pub fn swap_turn(pos: &Chess) -> Option<Chess> {
+    if pos.is_check() {
+        return None;
+    }
+    let board = pos.board();
+    let still = pos.us() & !board.kings() & !(board.rooks() & pos.castles().castling_rights());
+    let Some(from) = still.first() else { return swap_turn_by_setup(pos) };
+    let role = board.role_at(from).expect("a man on its square");
+    let mut passed = pos.clone();
+    passed.play_unchecked(Move::Normal { role, from, capture: None, to: from, promotion: None });
+    Some(passed)
+}
+
+/// [`swap_turn`] through a setup, validated again.
+fn swap_turn_by_setup(pos: &Chess) -> Option<Chess> {
     let mut setup = pos.to_setup(EnPassantMode::Legal);
     setup.swap_turn();
     setup.ep_square = None;
@@ -890,6 +972,34 @@ mod tests {
                 }
                 let checks: Vec<Move> = moves.iter().copied().filter(|&m| gives_check(pos, m)).collect();
                 proptest::prop_assert_eq!(checking_moves(pos).collect::<Vec<_>>(), checks);
+            }
+        }
+
+        /// On positions from random games, each side's attack map holds
+        /// exactly the squares where it has an attacker.
+        #[test]
+        fn attack_maps_are_the_squares_with_attackers(start in 0usize..2, picks in proptest::collection::vec(0usize..1000, 1..120)) {
+            for pos in random_game(start, &picks) {
+                let board = pos.board();
+                for color in [Color::White, Color::Black] {
+                    let asked: Bitboard = Square::ALL.into_iter().filter(|&sq| attackers(board, sq, color, board.occupied()).any()).collect();
+                    proptest::prop_assert_eq!(attacked_by(board, color), asked);
+                }
+            }
+        }
+
+        /// On positions from random games, passing the turn in place gives
+        /// the position the validated setup gives (the move clocks aside),
+        /// and `None` where that does.
+        #[test]
+        fn swap_turn_is_the_validated_setups(start in 0usize..2, picks in proptest::collection::vec(0usize..1000, 1..120)) {
+            let unclocked = |pos: Chess| {
+                let mut setup = pos.to_setup(EnPassantMode::Always);
+                (setup.halfmoves, setup.fullmoves) = (0, std::num::NonZeroU32::MIN);
+                setup
+            };
+            for pos in random_game(start, &picks) {
+                proptest::prop_assert_eq!(swap_turn(&pos).map(unclocked), swap_turn_by_setup(&pos).map(unclocked));
             }
         }
 

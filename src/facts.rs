@@ -7,6 +7,7 @@ use shakmaty::{attacks, Bitboard, Board, Chess, Color, Move, Position, Rank, Rol
 
 use crate::board::{self, value};
 use crate::line::{Cursor, Line};
+use crate::threats::Threats;
 
 /// The material balance (solver minus opponent) before every ply and after
 /// the last: `balances[i]` is the balance of `line.positions[i]`. Counted
@@ -123,6 +124,7 @@ pub struct PlyFacts<'a> {
     capture: OnceCell<Option<CaptureVerdict>>,
     ours_to_move_after: OnceCell<Option<Chess>>,
     theirs_to_move_before: OnceCell<Option<Chess>>,
+    threats: OnceCell<Threats>,
 }
 
 impl<'a> PlyFacts<'a> {
@@ -168,6 +170,7 @@ impl<'a> PlyFacts<'a> {
             capture: OnceCell::new(),
             ours_to_move_after: OnceCell::new(),
             theirs_to_move_before: OnceCell::new(),
+            threats: OnceCell::new(),
         }
     }
 
@@ -208,6 +211,11 @@ impl<'a> PlyFacts<'a> {
     /// threatened), or `None` where that is impossible.
     pub fn theirs_to_move_before(&self) -> Option<&Chess> {
         self.theirs_to_move_before.get_or_init(|| board::swap_turn(self.before)).as_ref()
+    }
+
+    /// The new threats our move makes ([`Threats`]).
+    pub fn threats(&self) -> &Threats {
+        self.threats.get_or_init(|| Threats::find(self))
     }
 
     /// The moved piece is one of the checkers (a direct check).

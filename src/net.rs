@@ -39,7 +39,7 @@
 
 use shakmaty::{Bitboard, Chess, Move, MoveList, Position, Rank, Role, Square};
 
-use crate::board::{attackers, balance, is_defended, legal_plain_move_with, value};
+use crate::board::{attacked_by, attackers, legal_plain_move_with, value, xray_defenders};
 use crate::facts::{capture_square, captured_value};
 use crate::fire::Fire;
 use crate::line::{Cursor, Line};
@@ -110,7 +110,7 @@ fn exchange_start(ply: Cursor) -> Cursor {
 /// the checks and their answers between them too; where the line stops
 /// with the other side to answer, what that side still wins by captures
 /// ([`best_captures`]) is taken off.
-fn balance_after_exchange(capture: Cursor, through_checks: bool, start: &Chess) -> i32 {
+fn balance_after_exchange(capture: Cursor, through_checks: bool, start: &Chess, balances: &[i32]) -> i32 {
     // A promotion is material like a capture: the pawn a capture let
     // through belongs to the exchange.
     let goes_on = |at: &Cursor| {
@@ -123,7 +123,7 @@ fn balance_after_exchange(capture: Cursor, through_checks: bool, start: &Chess) 
         last = next;
     }
     let solver = capture.line().solver();
-    let settled = balance(last.after().board(), solver);
+    let settled = balances[last.index() + 1];
     if last.reply().is_some() {
         return settled;
     }
@@ -203,12 +203,28 @@ fn best_answer_to_check(pos: &Chess, targets: Bitboard, start: &Chess) -> i32 {
 /// `start` (the position before the exchange): attacked by it and
 /// undefended now, not so then.
 fn newly_hanging(board: &shakmaty::Board, attacker: shakmaty::Color, start: &Chess) -> Bitboard {
-    let hanging = |b: &shakmaty::Board, sq: Square| {
-        b.color_at(sq) == Some(!attacker)
-            && attackers(b, sq, attacker, b.occupied()).any()
-            && !is_defended(b, sq, !attacker)
-    };
-    board.by_color(!attacker).into_iter().filter(|&sq| hanging(board, sq) && !hanging(start.board(), sq)).collect()
+    let now = hanging(board, attacker, board.by_color(!attacker));
+    if now.is_empty() {
+        return now;
+    }
+    now & !hanging(start.board(), attacker, now)
+}
+
+/// Those of `men` that stand on `board` as men of `attacker`'s opponent,
+/// attacked by `attacker` and undefended: the attack maps first, then an
+/// x-ray defender asked only of the men they leave.
+fn hanging(board: &shakmaty::Board, attacker: shakmaty::Color, men: Bitboard) -> Bitboard {
+    let open = men & board.by_color(!attacker) & attacked_by(board, attacker);
+    if open.is_empty() {
+        return open;
+    }
+    let mut hanging = Bitboard::EMPTY;
+    for sq in open & !attacked_by(board, !attacker) {
+        if xray_defenders(board, sq, !attacker).is_empty() {
+            hanging.add(sq);
+        }
+    }
+    hanging
 }
 
 /// Negamax over captures of `targets` (then, deeper, of anything) with
@@ -246,7 +262,6 @@ fn capture_search(pos: &Chess, plies: u32, mut alpha: i32, beta: i32, targets: B
         (value(Role::Pawn), board.pawns()),
     ];
     let capturers = [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King];
-    let mut attackers_of = [Bitboard::EMPTY; 64];
     // Asked once something is attacked: most positions hold nothing to take.
     let mut checkers = None;
     for (worth, men) in classes {
@@ -259,15 +274,18 @@ fn capture_search(pos: &Chess, plies: u32, mut alpha: i32, beta: i32, targets: B
         if worth + bonus <= alpha {
             break;
         }
-        let mut hit = Bitboard::EMPTY;
+        // The attacked victims of the class, by square, with their attackers
+        // (a side has at most 16 men).
+        let mut hit = [(Square::A1, Bitboard::EMPTY); 16];
+        let mut hits = 0;
         for to in victims {
             let found = attackers(board, to, us, occupied);
             if found.any() {
-                attackers_of[usize::from(to)] = found;
-                hit.add(to);
+                hit[hits] = (to, found);
+                hits += 1;
             }
         }
-        if hit.is_empty() {
+        if hits == 0 {
             continue;
         }
         let checkers = *checkers.get_or_insert_with(|| pos.checkers());
@@ -276,10 +294,10 @@ fn capture_search(pos: &Chess, plies: u32, mut alpha: i32, beta: i32, targets: B
         }
         for role in capturers {
             let ours = board.by_role(role);
-            for to in hit {
+            for &(to, attacking) in &hit[..hits] {
                 let capture = board.role_at(to);
                 let promotion = (role == Role::Pawn && to.rank() == last_rank).then_some(Role::Queen);
-                for from in attackers_of[usize::from(to)] & ours {
+                for from in attacking & ours {
                     let m = Move::Normal { role, from, capture, to, promotion };
                     if try_capture(pos, plies, &mut alpha, beta, checkers, m) {
                         return alpha;
@@ -344,8 +362,14 @@ fn is_legal(pos: &Chess, m: Move, checkers: Bitboard) -> bool {
 }
 
 /// Sets `gain` on `fires` (every fire of one line): the net where the line
-/// collects, the detector's stake where it does not.
-pub fn settle(line: &Line, fires: &mut [Fire]) {
+/// collects, the detector's stake where it does not. `balances` are the
+/// line's ([`crate::facts::balances`]).
+pub fn settle(line: &Line, balances: &[i32], fires: &mut [Fire]) {
+    // Fires of one ply most often collect with the same capture: each
+    // exchange (its capture, whether it runs through checks, where it
+    // began) is settled once.
+    let mut settled = [(0, false, 0, 0); 8];
+    let mut known = 0;
     for fire in fires.iter_mut() {
         if fire.stake.is_none() && !fire.label.info().material {
             continue;
@@ -366,9 +390,21 @@ pub fn settle(line: &Line, fires: &mut [Fire]) {
                 // checks it takes to get there; one that is the capture
                 // nets its own exchange.
                 let through_checks = capture.index() > ply.index() && !line.last().mates();
-                let before = exchange_start(ply).before();
-                let net =
-                    balance_after_exchange(capture, through_checks, before) - balance(before.board(), line.solver());
+                let start = exchange_start(ply);
+                let key = (capture.index(), through_checks, start.index());
+                let net = match settled[..known].iter().find(|&&(c, t, s, _)| (c, t, s) == key) {
+                    Some(&(.., net)) => net,
+                    None => {
+                        let before = start.before();
+                        let net =
+                            balance_after_exchange(capture, through_checks, before, balances) - balances[start.index()];
+                        if known < settled.len() {
+                            settled[known] = (key.0, key.1, key.2, net);
+                            known += 1;
+                        }
+                        net
+                    }
+                };
                 i16::try_from(net).ok()
             }
             // A threat the line never collects because it mates instead:

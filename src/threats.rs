@@ -29,22 +29,48 @@ pub fn menaces(facts: &PlyFacts, attacker: Square, target: Square) -> bool {
 
 /// New threats against enemy pieces (pawns excluded) made by our move: by
 /// the moved piece, or by a piece whose attack on the target did not exist
-/// before the move. In colour-relative order of targets.
-pub fn new_threats(facts: &PlyFacts) -> Vec<Threat> {
-    let after = facts.after.board();
-    let before = facts.before.board();
-    let targets = after.by_color(facts.them) & !after.pawns();
-    let mut threats = Vec::new();
-    for target in relative_squares(targets, facts.them) {
-        let attackers = facts.our_attackers_after(target);
-        for attacker in relative_squares(attackers, facts.us) {
-            let is_new = attacker == facts.to || !before.attacks_from(attacker).contains(target);
-            if is_new && menaces(facts, attacker, target) {
-                threats.push(Threat { attacker, target, target_value: board::value_at(after, target) });
+/// before the move. Found once a ply ([`PlyFacts::threats`]) and stored
+/// inline: per target (a side has at most 16 men), the attackers that
+/// menace it.
+#[derive(Debug, Clone, Copy)]
+pub struct Threats {
+    targets: [(Square, i32, Bitboard); 16],
+    len: usize,
+    us: Color,
+}
+
+impl Threats {
+    /// The new threats of the ply `facts` describe.
+    pub fn find(facts: &PlyFacts) -> Threats {
+        let after = facts.after.board();
+        let before = facts.before.board();
+        let mut found = Threats { targets: [(Square::A1, 0, Bitboard::EMPTY); 16], len: 0, us: facts.us };
+        for target in relative_squares(after.by_color(facts.them) & !after.pawns(), facts.them) {
+            let mut menacing = Bitboard::EMPTY;
+            for attacker in facts.our_attackers_after(target) {
+                let is_new = attacker == facts.to || !before.attacks_from(attacker).contains(target);
+                if is_new && menaces(facts, attacker, target) {
+                    menacing.add(attacker);
+                }
+            }
+            if menacing.any() {
+                found.targets[found.len] = (target, board::value_at(after, target), menacing);
+                found.len += 1;
             }
         }
+        found
     }
-    threats
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Every threat, in colour-relative order of targets, then of attackers.
+    pub fn iter(&self) -> impl Iterator<Item = Threat> + '_ {
+        self.targets[..self.len].iter().flat_map(move |&(target, target_value, attackers)| {
+            relative_squares(attackers, self.us).map(move |attacker| Threat { attacker, target, target_value })
+        })
+    }
 }
 
 /// The next solver move captures one of `targets`, the very piece that

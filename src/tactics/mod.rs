@@ -245,7 +245,7 @@ fn run(line: &Line, skip_silenced: bool) -> Classified {
     }
     out.fires.sort_by_key(|f| (f.ply, f.label));
     crate::payoff::mark(line, &mut out.fires);
-    crate::net::settle(line, &mut out.fires);
+    crate::net::settle(line, &balances, &mut out.fires);
     out
 }
 

@@ -42,7 +42,7 @@ use shakmaty::{Bitboard, Position, Role};
 use crate::board::{self, relative_squares, value};
 use crate::facts::PlyFacts;
 use crate::tactics::{Detector, Fire, Label, Roles, Run};
-use crate::threats::{new_threats, Threat};
+use crate::threats::Threat;
 
 pub const DETECTOR: Detector = Detector { labels: &[Label::CounterThreat], run: Run::Move(detect) };
 
@@ -55,9 +55,12 @@ pub fn detect(facts: &PlyFacts, fires: &mut Vec<Fire>) {
     let before = facts.before.board();
     let ours = before.by_color(facts.us) & !before.pawns() & !before.kings() & !facts.vacated;
     // Cheap filter first: only pieces the opponent attacks can be en prise.
-    let attacked: Vec<_> = relative_squares(ours, facts.us)
-        .filter(|&sq| board::attackers(before, sq, facts.them, before.occupied()).any())
-        .collect();
+    let mut attacked = Bitboard::EMPTY;
+    for sq in ours {
+        if board::attackers(before, sq, facts.them, before.occupied()).any() {
+            attacked.add(sq);
+        }
+    }
     if attacked.is_empty() {
         return;
     }
@@ -65,7 +68,7 @@ pub fn detect(facts: &PlyFacts, fires: &mut Vec<Fire>) {
     let earlier = previous.before();
     // New: the piece could not be won before the opponent's last move, not
     // even by a capture that an answer to our check made wait.
-    let threatened = attacked.into_iter().filter(|&sq| {
+    let threatened = relative_squares(attacked, facts.us).filter(|&sq| {
         board::profitable_capture(theirs_before, sq)
             && !board::profitable_capture(earlier, sq)
             && !board::en_prise(earlier.board(), sq, facts.them)
@@ -74,10 +77,10 @@ pub fn detect(facts: &PlyFacts, fires: &mut Vec<Fire>) {
     let Some(threatened) = threatened.max_by_key(|&sq| board::value_at(before, sq)) else { return };
     let at_stake = board::value_at(before, threatened);
     let is_king = |t: &Threat| facts.after.board().role_at(t.target) == Some(Role::King);
-    let threats = new_threats(facts);
-    let checks = threats.iter().any(is_king);
+    let threats = facts.threats();
+    let checks = threats.iter().any(|t| is_king(&t));
     // It answers: it menaces a piece worth at least ours, or gives check.
-    if !checks && !threats.iter().any(|t| !is_king(t) && t.target_value >= at_stake) {
+    if !checks && !threats.iter().any(|t| !is_king(&t) && t.target_value >= at_stake) {
         return;
     }
     // The piece it names is the one the counter-threat wins: the menaced
@@ -87,7 +90,7 @@ pub fn detect(facts: &PlyFacts, fires: &mut Vec<Fire>) {
     // king it hits (Lichess 04f3m: Rg4+ Ke5 Rxd4, a skewer; 0CMk1: Be6
     // pins the d5 knight to the b3 queen, Nxb4 Bxb3). Else a piece worth
     // at least ours, else the king.
-    let taken = |t: &&Threat| facts.later_capture_of(t.target).map(|c| c.index());
+    let taken = |t: &Threat| facts.later_capture_of(t.target).map(|c| c.index());
     let collected = threats.iter().filter(|t| !is_king(t) && taken(t).is_some()).min_by_key(|t| taken(t));
     let skewered = || {
         let next = facts.at.next_own()?;
@@ -100,10 +103,9 @@ pub fn detect(facts: &PlyFacts, fires: &mut Vec<Fire>) {
         })
     };
     let answer = collected
-        .copied()
         .or_else(skewered)
-        .or_else(|| threats.iter().find(|t| !is_king(t) && t.target_value >= at_stake).copied())
-        .or_else(|| threats.iter().find(|t| is_king(t)).copied());
+        .or_else(|| threats.iter().find(|t| !is_king(t) && t.target_value >= at_stake))
+        .or_else(|| threats.iter().find(is_king));
     let Some(answer) = answer else { return };
     let roles = Roles {
         threatened: Some(threatened),

@@ -41,7 +41,7 @@ use shakmaty::{Bitboard, Chess, Move, Position};
 use crate::board::{self, value_at};
 use crate::facts::PlyFacts;
 use crate::tactics::{Detector, Fire, Label, Roles, Run};
-use crate::threats::{cashed_target, new_threats, Threat};
+use crate::threats::cashed_target;
 
 pub const DETECTOR: Detector = Detector { labels: &[Label::DoubleAttack], run: Run::Move(detect) };
 
@@ -51,8 +51,8 @@ pub fn detect(facts: &PlyFacts, fires: &mut Vec<Fire>) {
     }
     let Some(next) = facts.at.next_own() else { return };
     let after = facts.after.board();
-    let threats: Vec<Threat> = new_threats(facts).into_iter().filter(|t| !after.kings().contains(t.target)).collect();
-    let targets: Bitboard = threats.iter().map(|t| t.target).collect();
+    let threats = || facts.threats().iter().filter(|t| !after.kings().contains(t.target));
+    let targets: Bitboard = threats().map(|t| t.target).collect();
     if targets.is_empty() {
         return;
     }
@@ -68,9 +68,8 @@ pub fn detect(facts: &PlyFacts, fires: &mut Vec<Fire>) {
     // The piece that menaces the target, where it is not the moved one (its
     // line was unmasked): it wins the material, so it is named before the
     // piece that would mate.
-    let unmasked = threats
-        .iter()
-        .filter(|t| t.attacker != facts.to && !threats.iter().any(|m| m.target == t.target && m.attacker == facts.to))
+    let unmasked = threats()
+        .filter(|t| t.attacker != facts.to && !threats().any(|m| m.target == t.target && m.attacker == facts.to))
         .find(|t| victim.is_none_or(|v| v == t.target))
         .map(|t| t.attacker);
     let roles = Roles {

@@ -40,7 +40,6 @@ use shakmaty::{Position, Rank, Role};
 use crate::board::sliders_aimed_at;
 use crate::facts::PlyFacts;
 use crate::tactics::{Detector, Fire, Label, Roles, Run};
-use crate::threats::new_threats;
 
 pub const DETECTOR: Detector = Detector { labels: &[Label::QuietMove], run: Run::Move(detect) };
 
@@ -50,7 +49,7 @@ pub fn detect(facts: &PlyFacts, fires: &mut Vec<Fire>) {
         && !facts.before.is_check()
         && facts.captured.is_none()
         && facts.moved_piece_attacks().is_empty()
-        && new_threats(facts).is_empty()
+        && facts.threats().is_empty()
         && !facts.pawn_reaches(Rank::Sixth);
     let point = match facts.mv.role() {
         Role::King => facts.at.is_key() || steps_off_a_line(facts),

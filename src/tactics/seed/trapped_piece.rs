@@ -81,7 +81,9 @@ pub fn detect(facts: &PlyFacts, fires: &mut Vec<Fire>) {
         return;
     }
     let after = facts.after.board();
-    let candidates = after.by_color(facts.them) & !after.kings() & !after.pawns();
+    // Only a man we attack can be judged trapped: one look at our attacks
+    // rather than its attackers asked man by man.
+    let candidates = after.by_color(facts.them) & !after.kings() & !after.pawns() & board::attacked_by(after, facts.us);
     for target in relative_squares(candidates, facts.them) {
         if let Some(fire) = judge(facts, target) {
             if stood_trapped(facts, target) {
