@@ -37,26 +37,15 @@ fn csv_reader(bytes: &[u8]) -> csv::Reader<&[u8]> {
     csv::ReaderBuilder::new().has_headers(false).flexible(true).from_reader(bytes)
 }
 
-/// Where the first of `needles` is in `bytes`, looked for eight bytes at a
-/// time: a byte equal to a needle is a zero byte of the word XOR the needle
-/// repeated, and `(x - 0x01..01) & !x & 0x80..80` marks zero bytes exactly
-/// up to the first one (borrows only run upwards from there).
+/// Where the first of `needles` (one to three bytes) is in `bytes`, looked
+/// for by `memchr` a vector at a time.
 fn find_any(bytes: &[u8], needles: &[u8]) -> Option<usize> {
-    const ONES: u64 = u64::from_le_bytes([1; 8]);
-    const HIGHS: u64 = ONES << 7;
-    let mut words = bytes.chunks_exact(8);
-    for (n, word) in words.by_ref().enumerate() {
-        let word = u64::from_le_bytes(word.try_into().expect("eight bytes"));
-        let hits = needles.iter().fold(0, |hits, &needle| {
-            let x = word ^ (ONES * u64::from(needle));
-            hits | (x.wrapping_sub(ONES) & !x & HIGHS)
-        });
-        if hits != 0 {
-            return Some(n * 8 + hits.trailing_zeros() as usize / 8);
-        }
+    match *needles {
+        [a] => memchr::memchr(a, bytes),
+        [a, b] => memchr::memchr2(a, b, bytes),
+        [a, b, c] => memchr::memchr3(a, b, c, bytes),
+        _ => bytes.iter().position(|b| needles.contains(b)),
     }
-    let rest = words.remainder();
-    rest.iter().position(|b| needles.contains(b)).map(|p| bytes.len() - rest.len() + p)
 }
 
 /// Where the pieces of `bytes` cut at every separator lie (as `split` cuts
@@ -254,15 +243,14 @@ fn split_text(text: String, first: u64, rows: usize, shape: RowShape) -> RowBatc
     };
     let bytes = text.as_bytes();
     let mut index = first;
-    let mut at = 0;
     let mut row_bound = 0;
     batch.bounds.push(0);
-    loop {
-        let end = find_any(&bytes[at..], b",\r\n").map(|p| at + p);
-        let stop = end.unwrap_or(bytes.len());
+    // The last line may end where the text does, without a line break.
+    let unterminated = !matches!(bytes.last(), Some(b'\r' | b'\n'));
+    let ends = memchr::memchr3_iter(b',', b'\r', b'\n', bytes).chain(unterminated.then_some(bytes.len()));
+    for stop in ends {
         batch.bounds.push(stop + 1);
-        if end.is_some_and(|end| bytes[end] == b',') {
-            at = stop + 1;
+        if bytes.get(stop) == Some(&b',') {
             continue;
         }
         // The line ends: a line of one blank field is no row.
@@ -273,13 +261,11 @@ fn split_text(text: String, first: u64, rows: usize, shape: RowShape) -> RowBatc
             batch.close_row(index, row_bound, None, 0);
             index += 1;
         }
-        at = stop + 1;
-        if at >= bytes.len() {
-            break;
-        }
         row_bound = batch.bounds.len();
-        batch.bounds.push(at);
+        batch.bounds.push(stop + 1);
     }
+    // The bound opening a line after the last one.
+    batch.bounds.truncate(row_bound);
     debug_assert_eq!(batch.len(), rows, "the scan and the split agree on the rows");
     batch.text = text;
     batch
@@ -460,7 +446,7 @@ mod tests {
 
     proptest::proptest! {
         #![proptest_config(proptest::prelude::ProptestConfig { failure_persistence: None, ..Default::default() })]
-        /// Eight bytes at a time finds what a byte at a time finds, bytes
+        /// A vector at a time finds what a byte at a time finds, bytes
         /// with the high bit set included.
         #[test]
         fn find_any_finds_the_first_needle(bytes in proptest::collection::vec(
