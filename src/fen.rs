@@ -11,22 +11,24 @@ use std::num::NonZeroU32;
 use shakmaty::{Bitboard, Board, ByColor, ByRole, Color, File, Setup, Square};
 
 /// What a byte of a board FEN means: a run of empty squares (`1..=8`), the
-/// end of a rank, the end of the board field, a piece (`PIECE | color << 3 |
-/// role index`), or nothing (`0`: shakmaty's parser reads it, or refuses it).
+/// end of a rank, a piece (`PIECE | color << 3 | role index`), or nothing
+/// shakmaty's parser reads here ([`NOT_HERE`]).
 const BOARD_BYTES: [u8; 256] = board_bytes();
 const RANK_END: u8 = 9;
-const FIELD_END: u8 = 10;
+/// Read as a run longer than a rank, so the rank it is in never ends at the
+/// eighth file and the board is refused where the rank ends: a byte that
+/// means nothing costs no test of its own.
+const NOT_HERE: u8 = 15;
 const PIECE: u8 = 0x10;
 
 const fn board_bytes() -> [u8; 256] {
-    let mut table = [0u8; 256];
+    let mut table = [NOT_HERE; 256];
     let mut run = 1;
     while run <= 8 {
         table[(b'0' + run) as usize] = run;
         run += 1;
     }
     table[b'/' as usize] = RANK_END;
-    table[b' ' as usize] = FIELD_END;
     // Role indices in [`ByRole`] order: pawn, knight, bishop, rook, queen, king.
     let letters = *b"pnbrqk";
     let mut role = 0;
@@ -42,8 +44,9 @@ const fn board_bytes() -> [u8; 256] {
 /// The setup a FEN of the usual kind describes, as shakmaty's parser reads
 /// it; `None` for any other FEN.
 pub fn usual_setup(fen: &[u8]) -> Option<Setup> {
-    let (board, rest) = board(fen)?;
-    let mut fields = rest.split(|&b| b == b' ');
+    let board_end = memchr::memchr(b' ', fen)?;
+    let board = board(&fen[..board_end])?;
+    let mut fields = fen[board_end + 1..].split(|&b| b == b' ');
     let [turn, castling, en_passant, halfmoves, fullmoves] = std::array::from_fn(|_| fields.next());
     if fields.next().is_some() {
         return None;
@@ -68,46 +71,41 @@ pub fn usual_setup(fen: &[u8]) -> Option<Setup> {
     Some(setup)
 }
 
-/// The board of a FEN's first field, and the FEN after the space ending
-/// it. Squares are counted from a8, file by file and rank down, each set
-/// once (so the bitboards are consistent by construction).
-fn board(fen: &[u8]) -> Option<(Board, &[u8])> {
+/// The board of a FEN's first field. Squares are counted from a8, file by
+/// file and rank down, each set once (so the bitboards are consistent by
+/// construction); a rank that runs past its eighth file is refused where
+/// it ends, so no byte within it needs a test of its own.
+fn board(fen: &[u8]) -> Option<Board> {
     // By `color << 3 | role index`.
     let mut pieces = [0u64; 16];
-    let mut square = 56u32;
+    let mut square = 56usize;
     // The square past the current rank's last.
-    let mut rank_end = 64u32;
-    for (at, &byte) in fen.iter().enumerate() {
+    let mut rank_end = 64usize;
+    for &byte in fen {
         let meaning = BOARD_BYTES[usize::from(byte)];
         if meaning >= PIECE {
-            if square >= rank_end {
-                return None;
-            }
-            pieces[usize::from(meaning & 15)] |= 1 << square;
+            // Past the rank's end the bit is wrong, and the board refused.
+            pieces[usize::from(meaning & 15)] |= 1u64.wrapping_shl(square as u32);
             square += 1;
-        } else if meaning < RANK_END && meaning != 0 {
-            square += u32::from(meaning);
-            if square > rank_end {
-                return None;
-            }
-        } else if meaning == RANK_END {
+        } else if meaning != RANK_END {
+            square += usize::from(meaning);
+        } else {
             if square != rank_end || rank_end == 8 {
                 return None;
             }
             rank_end -= 8;
             square = rank_end - 8;
-        } else if meaning == FIELD_END && square == 8 && rank_end == 8 {
-            let [pawn, knight, bishop, rook, queen, king] =
-                std::array::from_fn(|role| Bitboard(pieces[role] | pieces[8 + role]));
-            let white = Bitboard(pieces[..8].iter().fold(0, |all, b| all | b));
-            let black = Bitboard(pieces[8..].iter().fold(0, |all, b| all | b));
-            let by_role = ByRole { pawn, knight, bishop, rook, queen, king };
-            return Some((Board::try_from_bitboards(by_role, ByColor { white, black }).ok()?, &fen[at + 1..]));
-        } else {
-            return None;
         }
     }
-    None
+    if (square, rank_end) != (8, 8) {
+        return None;
+    }
+    let [pawn, knight, bishop, rook, queen, king] =
+        std::array::from_fn(|role| Bitboard(pieces[role] | pieces[8 + role]));
+    let white = Bitboard(pieces[..8].iter().fold(0, |all, b| all | b));
+    let black = Bitboard(pieces[8..].iter().fold(0, |all, b| all | b));
+    let by_role = ByRole { pawn, knight, bishop, rook, queen, king };
+    Board::try_from_bitboards(by_role, ByColor { white, black }).ok()
 }
 
 /// Castling rights of `KQkq` letters, each the rook shakmaty's parser

@@ -18,8 +18,7 @@ use shakmaty::{
     fen::Fen,
     san::{San, SanPlus, Suffix},
     uci::{IllegalUciMoveError, UciMove},
-    Bitboard, CastlingMode, Chess, Color, EnPassantMode, File, FromSetup, Move, MoveList, Position, Rank, Role,
-    Square,
+    Bitboard, CastlingMode, Chess, Color, EnPassantMode, File, FromSetup, Move, MoveList, Position, Rank, Role, Square,
 };
 
 /// Which input form a line comes in; decides which plies are the solver's.

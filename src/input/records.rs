@@ -232,6 +232,37 @@ impl CsvChunk {
     }
 }
 
+/// Bit 7 of each byte of `word` that is `,`, `\r` or `\n`. For a byte
+/// below 0x80, `(byte ^ needle | 0x80) - 1` keeps bit 7 unless the byte is
+/// the needle, and borrows nothing from the next byte; bytes from 0x80 up
+/// are no separator.
+fn separator_bits(word: u64) -> u64 {
+    const ONES: u64 = u64::from_le_bytes([1; 8]);
+    const HIGHS: u64 = ONES << 7;
+    let keeps = |needle: u8| (word ^ ONES * u64::from(needle) | HIGHS).wrapping_sub(ONES);
+    !(keeps(b',') & keeps(b'\r') & keeps(b'\n') | word) & HIGHS
+}
+
+/// Where `,`, `\r` and `\n` are in `bytes`, in order, eight bytes looked
+/// at a time; `at` is told each.
+fn for_each_separator(bytes: &[u8], mut at: impl FnMut(usize)) {
+    let words = bytes.chunks_exact(8);
+    let tail = words.remainder();
+    for (n, word) in words.enumerate() {
+        let mut bits = separator_bits(u64::from_le_bytes(word.try_into().expect("eight bytes")));
+        while bits != 0 {
+            at(n * 8 + bits.trailing_zeros() as usize / 8);
+            bits &= bits - 1;
+        }
+    }
+    let start = bytes.len() - tail.len();
+    for (i, byte) in tail.iter().enumerate() {
+        if matches!(byte, b',' | b'\r' | b'\n') {
+            at(start + i);
+        }
+    }
+}
+
 /// The rows of quote-free CSV text, its lines cut at commas in one pass:
 /// the batch keeps the text as it is, each field where it lies (a field
 /// ends one byte before the next one's bound, as [`RowBatch`] holds them).
@@ -245,13 +276,10 @@ fn split_text(text: String, first: u64, rows: usize, shape: RowShape) -> RowBatc
     let mut index = first;
     let mut row_bound = 0;
     batch.bounds.push(0);
-    // The last line may end where the text does, without a line break.
-    let unterminated = !matches!(bytes.last(), Some(b'\r' | b'\n'));
-    let ends = memchr::memchr3_iter(b',', b'\r', b'\n', bytes).chain(unterminated.then_some(bytes.len()));
-    for stop in ends {
+    let mut at = |stop: usize| {
         batch.bounds.push(stop + 1);
         if bytes.get(stop) == Some(&b',') {
-            continue;
+            return;
         }
         // The line ends: a line of one blank field is no row.
         let fields = batch.bounds.len() - row_bound - 1;
@@ -263,6 +291,11 @@ fn split_text(text: String, first: u64, rows: usize, shape: RowShape) -> RowBatc
         }
         row_bound = batch.bounds.len();
         batch.bounds.push(stop + 1);
+    };
+    for_each_separator(bytes, &mut at);
+    // The last line may end where the text does, without a line break.
+    if !matches!(bytes.last(), Some(b'\r' | b'\n')) {
+        at(bytes.len());
     }
     // The bound opening a line after the last one.
     batch.bounds.truncate(row_bound);
@@ -455,6 +488,10 @@ mod tests {
                 proptest::prop_assert_eq!(find_any(&bytes, needles), bytes.iter().position(|b| needles.contains(b)));
             }
             let cut: Vec<&[u8]> = pieces(&bytes, b",").map(|piece| &bytes[piece]).collect();
+            let mut found = Vec::new();
+            for_each_separator(&bytes, |at| found.push(at));
+            let wanted: Vec<usize> = (0..bytes.len()).filter(|&i| b",\r\n".contains(&bytes[i])).collect();
+            proptest::prop_assert_eq!(found, wanted);
             proptest::prop_assert_eq!(cut, bytes.split(|&b| b == b',').collect::<Vec<_>>());
         }
 
