@@ -112,6 +112,10 @@ fn board(fen: &[u8]) -> Option<Board> {
 /// takes for it: the outermost rook on that side of the back rank if no
 /// king stands beyond it, else the corner.
 fn castling_rights(board: &Board, letters: &[u8]) -> Option<Bitboard> {
+    // An empty field is two spaces, which shakmaty's parser reads as one.
+    if letters.is_empty() {
+        return None;
+    }
     let mut rights = Bitboard::EMPTY;
     for &letter in letters {
         let color = Color::from_white(letter.is_ascii_uppercase());
@@ -236,6 +240,7 @@ mod tests {
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR  w KQkq - 0 1",
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1",
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1234567890",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b  - 10 1000",
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - +0 1",
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ~KBNR w KQkq - 0 1",
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR/ w KQkq - 0 1",
