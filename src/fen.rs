@@ -35,7 +35,7 @@ const fn board_bytes() -> [u8; 256] {
     while role < letters.len() {
         let black = letters[role];
         table[black.to_ascii_uppercase() as usize] = PIECE | role as u8;
-        table[black as usize] = PIECE | 1 << 3 | role as u8;
+        table[black as usize] = PIECE | (1 << 3) | role as u8;
         role += 1;
     }
     table

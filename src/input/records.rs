@@ -13,7 +13,7 @@ use std::ops::Range;
 
 use csv::ByteRecord;
 
-use super::{RowBatch, RowShape};
+use super::{RowBatch, RowShape, RowSpan};
 
 /// Bytes read from the stream at a time.
 const BLOCK: usize = 1 << 20;
@@ -239,69 +239,61 @@ impl CsvChunk {
 fn separator_bits(word: u64) -> u64 {
     const ONES: u64 = u64::from_le_bytes([1; 8]);
     const HIGHS: u64 = ONES << 7;
-    let keeps = |needle: u8| (word ^ ONES * u64::from(needle) | HIGHS).wrapping_sub(ONES);
-    !(keeps(b',') & keeps(b'\r') & keeps(b'\n') | word) & HIGHS
+    let keeps = |needle: u8| ((word ^ (ONES * u64::from(needle))) | HIGHS).wrapping_sub(ONES);
+    !((keeps(b',') & keeps(b'\r') & keeps(b'\n')) | word) & HIGHS
 }
 
 /// Where `,`, `\r` and `\n` are in `bytes`, in order, eight bytes looked
 /// at a time; `at` is told each.
 fn for_each_separator(bytes: &[u8], mut at: impl FnMut(usize)) {
+    let mut each_in = |start: usize, word: [u8; 8]| {
+        let mut bits = separator_bits(u64::from_le_bytes(word));
+        while bits != 0 {
+            at(start + bits.trailing_zeros() as usize / 8);
+            bits &= bits - 1;
+        }
+    };
     let words = bytes.chunks_exact(8);
     let tail = words.remainder();
     for (n, word) in words.enumerate() {
-        let mut bits = separator_bits(u64::from_le_bytes(word.try_into().expect("eight bytes")));
-        while bits != 0 {
-            at(n * 8 + bits.trailing_zeros() as usize / 8);
-            bits &= bits - 1;
-        }
+        each_in(n * 8, word.try_into().expect("eight bytes"));
     }
-    let start = bytes.len() - tail.len();
-    for (i, byte) in tail.iter().enumerate() {
-        if matches!(byte, b',' | b'\r' | b'\n') {
-            at(start + i);
-        }
-    }
+    let mut last = [0u8; 8];
+    last[..tail.len()].copy_from_slice(tail);
+    each_in(bytes.len() - tail.len(), last);
 }
 
-/// The rows of quote-free CSV text, its lines cut at commas in one pass:
-/// the batch keeps the text as it is, each field where it lies (a field
-/// ends one byte before the next one's bound, as [`RowBatch`] holds them).
+/// The rows of quote-free CSV text, cut in two passes: every separator's
+/// bound first, eight bytes looked at a time, then the lines among them.
+/// The batch keeps the text as it is, each field where it lies (a field
+/// ends one byte before the next one's bound, as [`RowBatch`] holds them);
+/// a line's first bound is the one closing the line before.
 fn split_text(text: String, first: u64, rows: usize, shape: RowShape) -> RowBatch {
-    let mut batch = RowBatch {
-        text: String::new(),
-        bounds: Vec::with_capacity(rows * (shape.fields + 1)),
-        rows: Vec::with_capacity(rows),
-    };
     let bytes = text.as_bytes();
-    let mut index = first;
-    let mut row_bound = 0;
-    batch.bounds.push(0);
-    let mut at = |stop: usize| {
-        batch.bounds.push(stop + 1);
-        if bytes.get(stop) == Some(&b',') {
-            return;
-        }
-        // The line ends: a line of one blank field is no row.
-        let fields = batch.bounds.len() - row_bound - 1;
-        if fields == 1 && blank(&bytes[batch.bounds[row_bound]..stop]) {
-            batch.bounds.truncate(row_bound);
-        } else {
-            batch.close_row(index, row_bound, None, 0);
-            index += 1;
-        }
-        row_bound = batch.bounds.len();
-        batch.bounds.push(stop + 1);
-    };
-    for_each_separator(bytes, &mut at);
+    let mut bounds = Vec::with_capacity(rows * shape.fields + 2);
+    bounds.push(0);
+    for_each_separator(bytes, |at| bounds.push(at + 1));
     // The last line may end where the text does, without a line break.
     if !matches!(bytes.last(), Some(b'\r' | b'\n')) {
-        at(bytes.len());
+        bounds.push(bytes.len() + 1);
     }
-    // The bound opening a line after the last one.
-    batch.bounds.truncate(row_bound);
-    debug_assert_eq!(batch.len(), rows, "the scan and the split agree on the rows");
-    batch.text = text;
-    batch
+    let mut spans = Vec::with_capacity(rows);
+    let (mut index, mut line_start) = (first, 0);
+    for (i, &bound) in bounds.iter().enumerate().skip(1) {
+        let stop = bound - 1;
+        if bytes.get(stop) == Some(&b',') {
+            continue;
+        }
+        // A line of one blank field is no row.
+        let fields = i - line_start;
+        if !(fields == 1 && blank(&bytes[bounds[line_start]..stop])) {
+            spans.push(RowSpan { index, first_bound: line_start, fields, bad_utf8_field: None, absent: 0 });
+            index += 1;
+        }
+        line_start = i;
+    }
+    debug_assert_eq!(spans.len(), rows, "the scan and the split agree on the rows");
+    RowBatch { text, bounds, rows: spans }
 }
 
 /// A decoded CSV stream and the bytes read from it but not yet handed out.
