@@ -173,28 +173,26 @@ impl Line {
         let room = moves.len() / 5 + 1;
         let mut positions = Vec::with_capacity(room + 1);
         let mut line_moves = Vec::with_capacity(room);
-        positions.push(start);
+        let mut pos = start;
         let mut at = 0;
         while let Some((token, uci)) = next_move(moves.as_bytes(), at) {
             at = token.end;
             let ply = line_moves.len();
             let token = &moves[token];
-            let pos = positions.last().expect("the start is in");
             let played = match uci {
                 None => Err(RowError::MalformedUci { ply, token: token.into() }),
-                Some(uci) => legal_move(pos, uci).map_err(|_| RowError::IllegalMove { ply, uci: token.to_owned() }),
+                Some(uci) => legal_move(&pos, uci).map_err(|_| RowError::IllegalMove { ply, uci: token.to_owned() }),
             };
             let m = match played {
                 Ok(m) => m,
                 Err(_) if ply <= key_ply && too_few() => return Err(RowError::NoSolverMove),
                 Err(e) => return Err(e),
             };
-            // The position after the move is the one before it, played on
-            // where it lies in the line.
-            positions.extend_from_within(ply..);
-            positions.last_mut().expect("just copied").play_unchecked(m);
+            positions.push(pos.clone());
+            pos.play_unchecked(m);
             line_moves.push(m);
         }
+        positions.push(pos);
         match line_moves.len() {
             0 => Err(RowError::EmptyMoves),
             plies if plies <= key_ply => Err(RowError::NoSolverMove),
