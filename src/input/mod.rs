@@ -205,8 +205,9 @@ pub const COLUMN_NAMES: [&str; 10] = [
 #[derive(Default)]
 pub struct RowBatch {
     text: String,
-    /// Each row's field boundaries, `fields + 1` offsets into `text` per row
-    /// (see [`FIELD_END`]).
+    /// Each row's field boundaries, `fields + 1` offsets into `text` from its
+    /// `first_bound` (see [`FIELD_END`]); the rows of a CSV chunk share the
+    /// bound between two lines.
     bounds: Vec<usize>,
     rows: Vec<RowSpan>,
 }
