@@ -9,8 +9,8 @@ stage each function belongs to, read off its symbol:
 
 | stage | what |
 |---|---|
-| read | zstd decoding, the CSV scan and split, Parquet input |
-| replay | shakmaty (FEN, moves) and Koga's line replay, SAN |
+| read | zstd decoding, the CSV scan and split (memchr), Parquet input |
+| replay | shakmaty and Koga's FEN reading (`koga::fen`), line replay, SAN |
 | labels | Koga's detectors, per-ply facts, board analysis, arbitration, `gain` |
 | themes | Lichess's themes by its tagger's rules |
 | write | the output tables: Parquet pages (encoding, statistics), zstd |
@@ -38,8 +38,8 @@ STAGES = [
                "ZSTD_buildSeqStore", "ZSTD_entropyCompress", "ZSTD_noCompress", "koga::output", "koga::table"]),
     ("read", ["ZSTD_decompress", "ZSTD_decode", "HUF_decompress", "HUF_readDTable", "FSE_decompress",
               "FSE_buildDTable", "ZSTD_DCtx", "ZSTD_buildFSETable", "ZSTD_execSequence", "ZSTD_copy", "koga::input",
-              "csv::", "csv_core", "simdutf8", "core::str::converts::from_utf8", "core::str::validations"]),
-    ("replay", ["shakmaty", "koga::line"]),
+              "csv::", "csv_core", "memchr::", "simdutf8", "core::str::converts::from_utf8", "core::str::validations"]),
+    ("replay", ["shakmaty", "koga::line", "koga::fen"]),
     ("labels", ["koga::tactics", "koga::facts", "koga::board", "koga::arbitrate", "koga::net", "koga::payoff",
                 "koga::threats", "koga::mate_scene", "koga::annotate", "koga::fire", "koga::role", "koga::label"]),
 ]

@@ -18,6 +18,7 @@ pub mod config;
 pub mod engine;
 pub mod explain;
 pub mod facts;
+pub mod fen;
 pub mod fingerprint;
 pub mod fire;
 pub mod input;

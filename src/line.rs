@@ -11,15 +11,14 @@
 //!   move, so plies 0, 2, 4, … are judged.
 
 use std::fmt;
-use std::num::NonZeroU32;
+use std::ops::Range;
 
 use shakmaty::{
     attacks,
     fen::Fen,
     san::{San, SanPlus, Suffix},
     uci::{IllegalUciMoveError, UciMove},
-    Bitboard, Board, ByColor, ByRole, CastlingMode, Chess, Color, EnPassantMode, File, FromSetup, Move, MoveList,
-    Piece, Position, Rank, Role, Setup, Square,
+    Bitboard, CastlingMode, Chess, Color, EnPassantMode, File, FromSetup, Move, MoveList, Position, Rank, Role, Square,
 };
 
 /// Which input form a line comes in; decides which plies are the solver's.
@@ -150,7 +149,7 @@ impl Line {
         if fen.is_empty() {
             return Err(RowError::MissingField("FEN"));
         }
-        let setup = match plain_fen_setup(fen) {
+        let setup = match crate::fen::usual_setup(fen.as_bytes()) {
             Some(setup) => setup,
             None => fen
                 .parse::<Fen>()
@@ -168,25 +167,37 @@ impl Line {
             LineForm::Puzzle => 1,
             LineForm::Line => 0,
         };
-        let count = moves.split_ascii_whitespace().count();
-        if count == 0 {
-            return Err(RowError::EmptyMoves);
-        }
-        if count <= key_ply {
-            return Err(RowError::NoSolverMove);
-        }
-        let mut positions = Vec::with_capacity(count + 1);
-        let mut line_moves = Vec::with_capacity(count);
+        // Too few moves is the row's error before a bad move is.
+        let too_few = || moves.split_ascii_whitespace().nth(key_ply).is_none();
+        // Room for moves of four letters and a space each, the usual line.
+        let room = moves.len() / 5 + 1;
+        let mut positions = Vec::with_capacity(room + 1);
+        let mut line_moves = Vec::with_capacity(room);
         let mut pos = start;
-        for (ply, token) in moves.split_ascii_whitespace().enumerate() {
-            let uci: UciMove = token.parse().map_err(|_| RowError::MalformedUci { ply, token: token.into() })?;
-            let m = legal_move(&pos, uci).map_err(|_| RowError::IllegalMove { ply, uci: token.to_owned() })?;
+        let mut at = 0;
+        while let Some((token, uci)) = next_move(moves.as_bytes(), at) {
+            at = token.end;
+            let ply = line_moves.len();
+            let token = &moves[token];
+            let played = match uci {
+                None => Err(RowError::MalformedUci { ply, token: token.into() }),
+                Some(uci) => legal_move(&pos, uci).map_err(|_| RowError::IllegalMove { ply, uci: token.to_owned() }),
+            };
+            let m = match played {
+                Ok(m) => m,
+                Err(_) if ply <= key_ply && too_few() => return Err(RowError::NoSolverMove),
+                Err(e) => return Err(e),
+            };
             positions.push(pos.clone());
             pos.play_unchecked(m);
             line_moves.push(m);
         }
         positions.push(pos);
-        Ok(Line { positions, moves: line_moves, key_ply, final_mate: std::sync::OnceLock::new() })
+        match line_moves.len() {
+            0 => Err(RowError::EmptyMoves),
+            plies if plies <= key_ply => Err(RowError::NoSolverMove),
+            _ => Ok(Line { positions, moves: line_moves, key_ply, final_mate: std::sync::OnceLock::new() }),
+        }
     }
 
     /// Number of plies (moves) in the line.
@@ -347,49 +358,31 @@ impl<'a> Cursor<'a> {
     }
 }
 
-/// The setup of a FEN of the common kind, as shakmaty's parser reads it:
-/// six fields between single spaces, no castling rights and no en passant
-/// square (nine puzzles in ten). `None` for any other FEN, which the
-/// general parser reads (and explains, when it is wrong).
-fn plain_fen_setup(fen: &str) -> Option<Setup> {
-    let mut fields = fen.as_bytes().split(|&b| b == b' ');
-    let [board, turn, castling, en_passant, halfmoves, fullmoves] = std::array::from_fn(|_| fields.next());
-    if fields.next().is_some() || castling? != b"-" || en_passant? != b"-" {
-        return None;
-    }
-    let number = |digits: &[u8]| -> Option<u32> {
-        let plain = (1..=9).contains(&digits.len()) && digits.iter().all(u8::is_ascii_digit);
-        plain.then(|| digits.iter().fold(0, |n, &d| n * 10 + u32::from(d - b'0')))
+/// The next token of `moves` from `at` on, as `split_ascii_whitespace`
+/// cuts them, and the UCI move it is as [`UciMove::from_ascii`] reads it
+/// (`None`: not UCI). A board move, four or five letters, is read straight
+/// off the bytes; anything else is cut at whitespace and read by shakmaty.
+fn next_move(moves: &[u8], at: usize) -> Option<(Range<usize>, Option<UciMove>)> {
+    let start = at + moves[at..].iter().position(|b| !b.is_ascii_whitespace())?;
+    let rest = &moves[start..];
+    let square = |file: u8, rank: u8| {
+        let (file, rank) = (file.wrapping_sub(b'a'), rank.wrapping_sub(b'1'));
+        (file < 8 && rank < 8).then(|| Square::from_coords(File::new(file.into()), Rank::new(rank.into())))
     };
-    let mut setup = Setup::empty();
-    setup.turn = match turn? {
-        b"w" => Color::White,
-        b"b" => Color::Black,
-        _ => return None,
-    };
-    setup.halfmoves = number(halfmoves?)?;
-    setup.fullmoves = NonZeroU32::new(number(fullmoves?)?).unwrap_or(NonZeroU32::MIN);
-    let (mut by_role, mut by_color) = (ByRole::<Bitboard>::default(), ByColor::<Bitboard>::default());
-    let (mut rank, mut file) = (7u32, 0u32);
-    for &ch in board? {
-        match ch {
-            b'/' if file == 8 && rank > 0 => (rank, file) = (rank - 1, 0),
-            b'1'..=b'8' if file + u32::from(ch - b'0') <= 8 => file += u32::from(ch - b'0'),
-            _ if file < 8 => {
-                let piece = Piece::from_char(char::from(ch))?;
-                let square = Square::from_coords(File::new(file), Rank::new(rank));
-                by_role.get_mut(piece.role).add(square);
-                by_color.get_mut(piece.color).add(square);
-                file += 1;
+    let ends = |len: usize| rest.get(len).is_none_or(u8::is_ascii_whitespace);
+    if let [f1, r1, f2, r2, ..] = *rest {
+        if let (Some(from), Some(to)) = (square(f1, r1), square(f2, r2)) {
+            if ends(4) {
+                return Some((start..start + 4, Some(UciMove::Normal { from, to, promotion: None })));
             }
-            _ => return None,
+            let promotion = Role::from_char(char::from(rest[4]));
+            if promotion.is_some() && ends(5) {
+                return Some((start..start + 5, Some(UciMove::Normal { from, to, promotion })));
+            }
         }
     }
-    if (rank, file) != (0, 8) {
-        return None;
-    }
-    setup.board = Board::try_from_bitboards(by_role, by_color).ok()?;
-    Some(setup)
+    let len = rest.iter().position(u8::is_ascii_whitespace).unwrap_or(rest.len());
+    Some((start..start + len, UciMove::from_ascii(&rest[..len]).ok()))
 }
 
 /// `m` in SAN, as [`San::from_move`] writes it. A piece move needs its
@@ -458,41 +451,28 @@ mod tests {
             }
         }
 
-        /// FENs of positions from random games, with any counters, and
-        /// any text at all: the quick reading is shakmaty's, or none.
+        /// Moves cut into tokens as `split_ascii_whitespace` cuts them, each
+        /// read as shakmaty reads UCI: any text, and every board move with
+        /// every promotion letter.
         #[test]
-        fn plain_fens_read_as_shakmaty_reads_them(
-            picks in proptest::collection::vec(0usize..1000, 0..80),
-            halfmoves in 0u32..200,
-            fullmoves in 0u32..2000,
-            noise in "[ -~]{0,70}",
+        fn moves_read_as_std_and_shakmaty_read_them(
+            noise in "[a-i0-9@PNBRQKpnbrqkx \t\n\r\x0b\x0c]{0,40}",
+            from in 0u32..64,
+            to in 0u32..64,
+            letter in "[pnbrqkPNBRQKx1@ ]?",
+            tail in "[ a\t]?",
         ) {
-            let mut pos = Chess::default();
-            let mut fens = vec![noise];
-            for pick in picks {
-                let moves = pos.legal_moves();
-                if moves.is_empty() {
-                    break;
+            let board_move = format!("{}{}{letter}{tail}", Square::new(from), Square::new(to));
+            for moves in [noise, board_move] {
+                let mut ours = Vec::new();
+                let mut at = 0;
+                while let Some((token, uci)) = next_move(moves.as_bytes(), at) {
+                    at = token.end;
+                    ours.push((&moves[token], uci));
                 }
-                pos.play_unchecked(moves[pick % moves.len()]);
-                let mut setup = pos.to_setup(EnPassantMode::Legal);
-                (setup.halfmoves, setup.fullmoves) = (halfmoves, NonZeroU32::new(fullmoves.max(1)).unwrap());
-                if pick % 2 == 0 {
-                    setup.castling_rights = Bitboard::EMPTY;
-                }
-                let fen = Fen::try_from_setup(setup).unwrap().to_string();
-                fens.push(fen.replace(&format!(" {}", fullmoves.max(1)), &format!(" {fullmoves}")));
-            }
-            for fen in fens {
-                let shakmaty = fen.parse::<Fen>().ok().map(Fen::into_setup);
-                let quick = plain_fen_setup(&fen);
-                if quick.is_some() {
-                    proptest::prop_assert_eq!(&quick, &shakmaty, "{}", fen);
-                }
-                let plain = shakmaty.as_ref().is_some_and(|s| s.castling_rights.is_empty() && s.ep_square.is_none());
-                if plain && fen.matches(' ').count() == 5 {
-                    proptest::prop_assert!(quick.is_some(), "{} read only by shakmaty", fen);
-                }
+                let theirs: Vec<(&str, Option<UciMove>)> =
+                    moves.split_ascii_whitespace().map(|t| (t, UciMove::from_ascii(t.as_bytes()).ok())).collect();
+                proptest::prop_assert_eq!(ours, theirs, "{:?}", moves);
             }
         }
 
@@ -572,6 +552,14 @@ mod tests {
         assert_eq!(err(FEN, ""), RowError::EmptyMoves);
         assert_eq!(err(FEN, "   "), RowError::EmptyMoves);
         assert_eq!(err(FEN, "f2g3"), RowError::NoSolverMove);
+        // Too few moves is the error before a bad move is.
+        assert_eq!(err(FEN, " zz "), RowError::NoSolverMove);
+        assert_eq!(err(FEN, "e2e4"), RowError::NoSolverMove);
+        assert_eq!(err(FEN, "zz f2g3"), RowError::MalformedUci { ply: 0, token: "zz".into() });
+        assert_eq!(err(FEN, "e2e4 f2g3"), RowError::IllegalMove { ply: 0, uci: "e2e4".into() });
+        let line_err = |moves: &str| Line::parse(FEN, moves, LineForm::Line).unwrap_err();
+        assert_eq!(line_err("\t"), RowError::EmptyMoves);
+        assert_eq!(line_err("zz"), RowError::MalformedUci { ply: 0, token: "zz".into() });
         assert_eq!(err(FEN, "f2g3 e6e9"), RowError::MalformedUci { ply: 1, token: "e6e9".into() });
         assert_eq!(err(FEN, "f2g3 e6e7 b2b1 b3b5"), RowError::IllegalMove { ply: 3, uci: "b3b5".into() });
         assert_eq!(err(FEN, "f2g3 e6e7 b2b1 b3b5").to_string(), "illegal move b3b5 at ply 3");

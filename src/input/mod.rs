@@ -205,8 +205,9 @@ pub const COLUMN_NAMES: [&str; 10] = [
 #[derive(Default)]
 pub struct RowBatch {
     text: String,
-    /// Each row's field boundaries, `fields + 1` offsets into `text` per row
-    /// (see [`FIELD_END`]).
+    /// Each row's field boundaries, `fields + 1` offsets into `text` from its
+    /// `first_bound` (see [`FIELD_END`]); the rows of a CSV chunk share the
+    /// bound between two lines.
     bounds: Vec<usize>,
     rows: Vec<RowSpan>,
 }
@@ -350,21 +351,24 @@ impl fmt::Debug for TextRow<'_> {
 impl<'a> TextRow<'a> {
     /// Field `column` as read; `None` past the end of a short row, or where
     /// the field is absent.
+    #[inline]
     pub fn raw_field(&self, column: usize) -> Option<&'a str> {
         if column < RowBatch::MAX_ABSENT && self.absent & (1 << column) != 0 {
             return None;
         }
-        let next = *self.bounds.get(column + 1)?;
-        Some(&self.text[self.bounds[column]..next - 1])
+        let &[start, next] = self.bounds.get(column..column + 2)? else { unreachable!("two bounds") };
+        Some(&self.text[start..next - 1])
     }
 
     /// A field, trimmed of ASCII whitespace; `None` when the column is absent
     /// or the field empty.
+    #[inline]
     pub fn field(&self, column: Option<usize>) -> Option<&'a str> {
         let text = self.raw_field(column?)?.trim_ascii();
         (!text.is_empty()).then_some(text)
     }
 
+    #[inline]
     fn checked(&self, column: Option<usize>, name: &'static str) -> Result<Option<&'a str>, RowError> {
         if column.is_some() && column == self.bad_utf8_field {
             return Err(RowError::InvalidUtf8(name));
@@ -373,11 +377,13 @@ impl<'a> TextRow<'a> {
     }
 
     /// A required field as text; empty or absent is a row error.
+    #[inline]
     pub fn required(&self, column: usize, name: &'static str) -> Result<&'a str, RowError> {
         self.checked(Some(column), name)?.ok_or(RowError::MissingField(name))
     }
 
     /// An optional field as text: `None` when the column is absent or empty.
+    #[inline]
     pub fn optional(&self, column: Option<usize>, name: &'static str) -> Result<Option<&'a str>, RowError> {
         self.checked(column, name)
     }

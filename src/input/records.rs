@@ -13,7 +13,7 @@ use std::ops::Range;
 
 use csv::ByteRecord;
 
-use super::{RowBatch, RowShape};
+use super::{RowBatch, RowShape, RowSpan};
 
 /// Bytes read from the stream at a time.
 const BLOCK: usize = 1 << 20;
@@ -37,26 +37,15 @@ fn csv_reader(bytes: &[u8]) -> csv::Reader<&[u8]> {
     csv::ReaderBuilder::new().has_headers(false).flexible(true).from_reader(bytes)
 }
 
-/// Where the first of `needles` is in `bytes`, looked for eight bytes at a
-/// time: a byte equal to a needle is a zero byte of the word XOR the needle
-/// repeated, and `(x - 0x01..01) & !x & 0x80..80` marks zero bytes exactly
-/// up to the first one (borrows only run upwards from there).
+/// Where the first of `needles` (one to three bytes) is in `bytes`, looked
+/// for by `memchr` a vector at a time.
 fn find_any(bytes: &[u8], needles: &[u8]) -> Option<usize> {
-    const ONES: u64 = u64::from_le_bytes([1; 8]);
-    const HIGHS: u64 = ONES << 7;
-    let mut words = bytes.chunks_exact(8);
-    for (n, word) in words.by_ref().enumerate() {
-        let word = u64::from_le_bytes(word.try_into().expect("eight bytes"));
-        let hits = needles.iter().fold(0, |hits, &needle| {
-            let x = word ^ (ONES * u64::from(needle));
-            hits | (x.wrapping_sub(ONES) & !x & HIGHS)
-        });
-        if hits != 0 {
-            return Some(n * 8 + hits.trailing_zeros() as usize / 8);
-        }
+    match *needles {
+        [a] => memchr::memchr(a, bytes),
+        [a, b] => memchr::memchr2(a, b, bytes),
+        [a, b, c] => memchr::memchr3(a, b, c, bytes),
+        _ => bytes.iter().position(|b| needles.contains(b)),
     }
-    let rest = words.remainder();
-    rest.iter().position(|b| needles.contains(b)).map(|p| bytes.len() - rest.len() + p)
 }
 
 /// Where the pieces of `bytes` cut at every separator lie (as `split` cuts
@@ -243,46 +232,68 @@ impl CsvChunk {
     }
 }
 
-/// The rows of quote-free CSV text, its lines cut at commas in one pass:
-/// the batch keeps the text as it is, each field where it lies (a field
-/// ends one byte before the next one's bound, as [`RowBatch`] holds them).
-fn split_text(text: String, first: u64, rows: usize, shape: RowShape) -> RowBatch {
-    let mut batch = RowBatch {
-        text: String::new(),
-        bounds: Vec::with_capacity(rows * (shape.fields + 1)),
-        rows: Vec::with_capacity(rows),
+/// Bit 7 of each byte of `word` that is `,`, `\r` or `\n`. For a byte
+/// below 0x80, `(byte ^ needle | 0x80) - 1` keeps bit 7 unless the byte is
+/// the needle, and borrows nothing from the next byte; bytes from 0x80 up
+/// are no separator.
+fn separator_bits(word: u64) -> u64 {
+    const ONES: u64 = u64::from_le_bytes([1; 8]);
+    const HIGHS: u64 = ONES << 7;
+    let keeps = |needle: u8| ((word ^ (ONES * u64::from(needle))) | HIGHS).wrapping_sub(ONES);
+    !((keeps(b',') & keeps(b'\r') & keeps(b'\n')) | word) & HIGHS
+}
+
+/// Where `,`, `\r` and `\n` are in `bytes`, in order, eight bytes looked
+/// at a time; `at` is told each.
+fn for_each_separator(bytes: &[u8], mut at: impl FnMut(usize)) {
+    let mut each_in = |start: usize, word: [u8; 8]| {
+        let mut bits = separator_bits(u64::from_le_bytes(word));
+        while bits != 0 {
+            at(start + bits.trailing_zeros() as usize / 8);
+            bits &= bits - 1;
+        }
     };
+    let words = bytes.chunks_exact(8);
+    let tail = words.remainder();
+    for (n, word) in words.enumerate() {
+        each_in(n * 8, word.try_into().expect("eight bytes"));
+    }
+    let mut last = [0u8; 8];
+    last[..tail.len()].copy_from_slice(tail);
+    each_in(bytes.len() - tail.len(), last);
+}
+
+/// The rows of quote-free CSV text, cut in two passes: every separator's
+/// bound first, eight bytes looked at a time, then the lines among them.
+/// The batch keeps the text as it is, each field where it lies (a field
+/// ends one byte before the next one's bound, as [`RowBatch`] holds them);
+/// a line's first bound is the one closing the line before.
+fn split_text(text: String, first: u64, rows: usize, shape: RowShape) -> RowBatch {
     let bytes = text.as_bytes();
-    let mut index = first;
-    let mut at = 0;
-    let mut row_bound = 0;
-    batch.bounds.push(0);
-    loop {
-        let end = find_any(&bytes[at..], b",\r\n").map(|p| at + p);
-        let stop = end.unwrap_or(bytes.len());
-        batch.bounds.push(stop + 1);
-        if end.is_some_and(|end| bytes[end] == b',') {
-            at = stop + 1;
+    let mut bounds = Vec::with_capacity(rows * shape.fields + 2);
+    bounds.push(0);
+    for_each_separator(bytes, |at| bounds.push(at + 1));
+    // The last line may end where the text does, without a line break.
+    if !matches!(bytes.last(), Some(b'\r' | b'\n')) {
+        bounds.push(bytes.len() + 1);
+    }
+    let mut spans = Vec::with_capacity(rows);
+    let (mut index, mut line_start) = (first, 0);
+    for (i, &bound) in bounds.iter().enumerate().skip(1) {
+        let stop = bound - 1;
+        if bytes.get(stop) == Some(&b',') {
             continue;
         }
-        // The line ends: a line of one blank field is no row.
-        let fields = batch.bounds.len() - row_bound - 1;
-        if fields == 1 && blank(&bytes[batch.bounds[row_bound]..stop]) {
-            batch.bounds.truncate(row_bound);
-        } else {
-            batch.close_row(index, row_bound, None, 0);
+        // A line of one blank field is no row.
+        let fields = i - line_start;
+        if !(fields == 1 && blank(&bytes[bounds[line_start]..stop])) {
+            spans.push(RowSpan { index, first_bound: line_start, fields, bad_utf8_field: None, absent: 0 });
             index += 1;
         }
-        at = stop + 1;
-        if at >= bytes.len() {
-            break;
-        }
-        row_bound = batch.bounds.len();
-        batch.bounds.push(at);
+        line_start = i;
     }
-    debug_assert_eq!(batch.len(), rows, "the scan and the split agree on the rows");
-    batch.text = text;
-    batch
+    debug_assert_eq!(spans.len(), rows, "the scan and the split agree on the rows");
+    RowBatch { text, bounds, rows: spans }
 }
 
 /// A decoded CSV stream and the bytes read from it but not yet handed out.
@@ -460,7 +471,7 @@ mod tests {
 
     proptest::proptest! {
         #![proptest_config(proptest::prelude::ProptestConfig { failure_persistence: None, ..Default::default() })]
-        /// Eight bytes at a time finds what a byte at a time finds, bytes
+        /// A vector at a time finds what a byte at a time finds, bytes
         /// with the high bit set included.
         #[test]
         fn find_any_finds_the_first_needle(bytes in proptest::collection::vec(
@@ -469,6 +480,10 @@ mod tests {
                 proptest::prop_assert_eq!(find_any(&bytes, needles), bytes.iter().position(|b| needles.contains(b)));
             }
             let cut: Vec<&[u8]> = pieces(&bytes, b",").map(|piece| &bytes[piece]).collect();
+            let mut found = Vec::new();
+            for_each_separator(&bytes, |at| found.push(at));
+            let wanted: Vec<usize> = (0..bytes.len()).filter(|&i| b",\r\n".contains(&bytes[i])).collect();
+            proptest::prop_assert_eq!(found, wanted);
             proptest::prop_assert_eq!(cut, bytes.split(|&b| b == b',').collect::<Vec<_>>());
         }
 
