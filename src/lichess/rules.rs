@@ -29,6 +29,8 @@ struct PlyInfo {
     captured: Option<Piece>,
     /// The men giving check once the move is played.
     checkers: Bitboard,
+    /// What the move does.
+    kinds: Kinds,
     /// The solver's material balance once the move is played, less its
     /// balance in the position the solver faces (after ply 0): the rules
     /// compare balances only, and a move changes one by what it takes and
@@ -43,6 +45,7 @@ impl PlyInfo {
         moved: Role::Pawn,
         captured: None,
         checkers: Bitboard::EMPTY,
+        kinds: Kinds(0),
         swing: 0,
     };
 }
@@ -62,18 +65,23 @@ impl Kinds {
     const PAWN: Kinds = Kinds(32);
 
     fn of(mv: Move, checks: bool) -> Kinds {
-        let mut kinds = 0;
-        for (holds, kind) in [
-            (mv.is_capture(), Kinds::CAPTURE),
-            (checks, Kinds::CHECK),
-            (mv.is_castle(), Kinds::CASTLE),
-            (mv.is_promotion(), Kinds::PROMOTION),
-            (mv.is_en_passant(), Kinds::EN_PASSANT),
-            (mv.role() == Role::Pawn, Kinds::PAWN),
-        ] {
-            kinds |= if holds { kind.0 } else { 0 };
-        }
-        Kinds(kinds)
+        let kinds = match mv {
+            Move::Normal { role, capture, promotion, .. } => {
+                let capture = if capture.is_some() { Kinds::CAPTURE.0 } else { 0 };
+                let promotion = if promotion.is_some() { Kinds::PROMOTION.0 } else { 0 };
+                capture | promotion | if role == Role::Pawn { Kinds::PAWN.0 } else { 0 }
+            }
+            Move::EnPassant { .. } => Kinds::CAPTURE.0 | Kinds::EN_PASSANT.0 | Kinds::PAWN.0,
+            Move::Castle { .. } => Kinds::CASTLE.0,
+            Move::Put { role, .. } => {
+                if role == Role::Pawn {
+                    Kinds::PAWN.0
+                } else {
+                    0
+                }
+            }
+        };
+        Kinds(kinds | if checks { Kinds::CHECK.0 } else { 0 })
     }
 
     fn has(self, kind: Kinds) -> bool {
@@ -134,10 +142,10 @@ fn fill_ply_infos(line: &Line, infos: &mut [PlyInfo]) -> (Kinds, Kinds) {
             swing += if ply % 2 == 1 { gain } else { -gain };
         }
         let checkers = after.checkers();
+        let kinds = Kinds::of(mv, checkers.any());
         if ply % 2 == 1 {
-            let kinds = Kinds::of(mv, checkers.any()).0;
-            solver |= kinds;
-            later |= if ply >= 3 { kinds } else { 0 };
+            solver |= kinds.0;
+            later |= if ply >= 3 { kinds.0 } else { 0 };
         }
         *info = PlyInfo {
             to: to_square(mv),
@@ -145,6 +153,7 @@ fn fill_ply_infos(line: &Line, infos: &mut [PlyInfo]) -> (Kinds, Kinds) {
             moved: mv.promotion().unwrap_or(mv.role()),
             captured,
             checkers,
+            kinds,
             swing: swing as i16,
         };
     }
@@ -185,7 +194,7 @@ impl<'a> Puzzle<'a> {
     }
 
     fn is_capture(self, ply: usize) -> bool {
-        self.mv(ply).is_capture()
+        self.plies[ply].kinds.has(Kinds::CAPTURE)
     }
 
     fn captured(self, ply: usize) -> Option<Piece> {
@@ -279,36 +288,6 @@ fn is_very_advanced_pawn_move(p: Puzzle, ply: usize) -> bool {
     is_advanced_pawn_move(p, ply) && if p.mover(ply) == Color::Black { rank < 2 } else { rank > 5 }
 }
 
-/// A rule decided on one solver move: the ply it finds.
-type MoveRule = fn(Puzzle) -> Option<u16>;
-
-/// The rules decided on one move, with their themes.
-const MOVE_RULES: [(Theme, MoveRule); 23] = [
-    (Theme::Attraction, attraction),
-    (Theme::Deflection, deflection),
-    (Theme::AdvancedPawn, advanced_pawn),
-    (Theme::DoubleCheck, double_check),
-    (Theme::QuietMove, quiet_move),
-    (Theme::DefensiveMove, |p| defensive_move(p).or_else(|| check_escape(p))),
-    (Theme::XRayAttack, x_ray),
-    (Theme::Fork, fork),
-    (Theme::HangingPiece, hanging_piece),
-    (Theme::TrappedPiece, trapped_piece),
-    (Theme::DiscoveredAttack, discovered_attack),
-    (Theme::ExposedKing, exposed_king),
-    (Theme::Skewer, skewer),
-    (Theme::Interference, |p| self_interference(p).or_else(|| interference(p))),
-    (Theme::Intermezzo, intermezzo),
-    (Theme::Pin, pin),
-    (Theme::AttackingF2F7, attacking_f2_f7),
-    (Theme::Clearance, clearance),
-    (Theme::EnPassant, en_passant),
-    (Theme::Castling, castling),
-    (Theme::Promotion, promotion),
-    (Theme::UnderPromotion, under_promotion),
-    (Theme::CapturingDefender, capturing_defender),
-];
-
 fn found(ply: usize) -> Option<u16> {
     Some(ply as u16)
 }
@@ -378,10 +357,39 @@ pub fn cook(line: &Line) -> Vec<ThemeAt> {
                 themes.add(pattern, mating);
             }
         }
-        for &(theme, rule) in &MOVE_RULES {
-            if let Some(ply) = rule(p) {
-                themes.add(theme, Some(ply));
-            }
+        // The rules decided on one move, with their themes: called each by
+        // name, so that the small ones are inlined here.
+        macro_rules! move_rules {
+            ($($theme:ident: $rule:expr,)*) => {
+                $(if let Some(ply) = $rule(p) {
+                    themes.add(Theme::$theme, Some(ply));
+                })*
+            };
+        }
+        move_rules! {
+            Attraction: attraction,
+            Deflection: deflection,
+            AdvancedPawn: advanced_pawn,
+            DoubleCheck: double_check,
+            QuietMove: quiet_move,
+            DefensiveMove: |p| defensive_move(p).or_else(|| check_escape(p)),
+            XRayAttack: x_ray,
+            Fork: fork,
+            HangingPiece: hanging_piece,
+            TrappedPiece: trapped_piece,
+            DiscoveredAttack: discovered_attack,
+            ExposedKing: exposed_king,
+            Skewer: skewer,
+            Interference: |p| self_interference(p).or_else(|| interference(p)),
+            Intermezzo: intermezzo,
+            Pin: pin,
+            AttackingF2F7: attacking_f2_f7,
+            Clearance: clearance,
+            EnPassant: en_passant,
+            Castling: castling,
+            Promotion: promotion,
+            UnderPromotion: under_promotion,
+            CapturingDefender: capturing_defender,
         }
         if sacrifice(p) {
             themes.add(Theme::Sacrifice, None);
@@ -999,16 +1007,10 @@ fn intermezzo(p: Puzzle) -> Option<u16> {
         }
         let earlier = ply - 3;
         let mv = p.mv(ply);
-        let legal_then = || {
-            let then = p.after(earlier);
-            // The quick answer where it has one (most captures), else every
-            // legal move.
-            legal_plain_move(then, p.from(ply), square, mv.promotion()).is_some()
-                || then
-                    .legal_moves()
-                    .iter()
-                    .any(|m| m.from() == mv.from() && to_square(*m) == square && m.promotion() == mv.promotion())
-        };
+        // Asked only where the opponent's man stands on the square then: a
+        // capture of it is neither castling nor en passant, which the quick
+        // test cannot tell, and in double check only the king moves.
+        let legal_then = || legal_plain_move(p.after(earlier), p.from(ply), square, mv.promotion()).is_some();
         return (p.to(earlier) == square && p.is_capture(earlier) && legal_then()).then(|| ply as u16 - 2);
     }
     None
@@ -1339,6 +1341,7 @@ mod tests {
                 let faced = balance(p.after(0).board(), p.pov);
                 for ply in 0..p.plies() {
                     proptest::prop_assert_eq!(p.checkers(ply), p.after(ply).checkers());
+                    proptest::prop_assert_eq!(p.is_capture(ply), p.mv(ply).is_capture());
                     if ply > 0 {
                         proptest::prop_assert_eq!(p.swing(ply), balance(p.after(ply).board(), p.pov) - faced);
                     }
