@@ -50,18 +50,27 @@ pub fn attackers(board: &Board, color: Color, sq: Square) -> Bitboard {
 /// `util.is_defended`: a friendly man attacks the square, or would once an
 /// enemy queen, rook or bishop attacking it is removed.
 pub fn is_defended(board: &Board, color: Color, sq: Square) -> bool {
-    if attackers(board, color, sq).any() {
+    let occupied = board.occupied();
+    let (straight, diagonal) = (attacks::rook_attacks(sq, occupied), attacks::bishop_attacks(sq, occupied));
+    let (ours, theirs) = (board.by_color(color), board.by_color(!color));
+    let (rooks, bishops) = (board.rooks_and_queens(), board.bishops_and_queens());
+    let sliders = straight & rooks | diagonal & bishops;
+    let steppers = attacks::knight_attacks(sq) & board.knights()
+        | attacks::king_attacks(sq) & board.kings()
+        | attacks::pawn_attacks(!color, sq) & board.pawns();
+    if ((sliders | steppers) & ours).any() {
         return true;
     }
-    for attacker in attackers(board, !color, sq) {
-        if board.role_at(attacker).is_some_and(is_ray) {
-            let occupied = board.occupied().without(attacker);
-            if (board.attacks_to(sq, color, occupied) & occupied).any() {
-                return true;
-            }
+    // Lifting an enemy slider off the board opens only its own line: only a
+    // slider of ours behind it on that line can then defend.
+    (sliders & theirs).into_iter().any(|lifted| {
+        let occupied = occupied.without(lifted);
+        if straight.contains(lifted) {
+            (attacks::rook_attacks(sq, occupied) & rooks & ours).any()
+        } else {
+            (attacks::bishop_attacks(sq, occupied) & bishops & ours).any()
         }
-    }
-    false
+    })
 }
 
 /// `util.is_hanging`: the piece of `color` on `sq` is not defended.
@@ -69,43 +78,62 @@ pub fn is_hanging(board: &Board, color: Color, sq: Square) -> bool {
     !is_defended(board, color, sq)
 }
 
-/// `util.can_be_taken_by_lower_piece`: an enemy man other than the king,
-/// worth less than `role`, attacks `sq`.
-fn can_be_taken_by_lower_piece(board: &Board, color: Color, role: Role, sq: Square) -> bool {
-    attackers(board, !color, sq).into_iter().any(|a| {
-        let attacker = board.role_at(a).expect("an attacker stands on its square");
-        attacker != Role::King && value(attacker) < value(role)
-    })
+/// The men on `board`, the kings left out, worth less than a `role`.
+pub fn worth_less_than(board: &Board, role: Role) -> Bitboard {
+    match role {
+        Role::Pawn => Bitboard::EMPTY,
+        Role::Knight | Role::Bishop => board.pawns(),
+        Role::Rook => board.pawns() | board.knights() | board.bishops(),
+        Role::Queen => board.occupied() & !board.queens() & !board.kings(),
+        Role::King => board.occupied() & !board.kings(),
+    }
+}
+
+/// The men on `board` worth more than a `role` (a king more than anything
+/// else).
+pub fn worth_more_than(board: &Board, role: Role) -> Bitboard {
+    match role {
+        Role::Pawn => board.occupied() & !board.pawns(),
+        Role::Knight | Role::Bishop => board.rooks() | board.queens() | board.kings(),
+        Role::Rook => board.queens() | board.kings(),
+        Role::Queen => board.kings(),
+        Role::King => Bitboard::EMPTY,
+    }
 }
 
 /// `util.is_in_bad_spot`: the piece on `sq` is attacked, and hanging or
-/// attacked by a cheaper man.
+/// attacked by a man other than the king worth less than it
+/// (`util.can_be_taken_by_lower_piece`).
 pub fn is_in_bad_spot(board: &Board, sq: Square) -> bool {
     let Some(piece) = board.piece_at(sq) else { return false };
-    attackers(board, !piece.color, sq).any()
-        && (is_hanging(board, piece.color, sq) || can_be_taken_by_lower_piece(board, piece.color, piece.role, sq))
+    let takers = attackers(board, !piece.color, sq);
+    takers.any() && ((takers & worth_less_than(board, piece.role)).any() || is_hanging(board, piece.color, sq))
 }
 
-/// `util.is_trapped`, for the side to move: the piece on `sq` is neither a
-/// pawn nor the king, stands badly, is not pinned, its side is not in
-/// check, and each of its legal moves lands badly, capturing nothing worth
-/// as much as itself.
-pub fn is_trapped(pos: &Chess, sq: Square) -> bool {
+/// `util.is_trapped`, for the side to move (`in_check` says whether it is
+/// in check): the piece on `sq` is neither a pawn nor the king, stands
+/// badly, is not pinned, its side is not in check, and each of its legal
+/// moves lands badly, capturing nothing worth as much as itself.
+pub fn is_trapped(pos: &Chess, in_check: bool, sq: Square) -> bool {
     let board = pos.board();
-    if pos.is_check() || pin_mask(board, pos.turn(), sq).is_some() {
-        return false;
-    }
     let Some(piece) = board.piece_at(sq) else { return false };
-    if matches!(piece.role, Role::Pawn | Role::King) || !is_in_bad_spot(board, sq) {
+    if in_check || matches!(piece.role, Role::Pawn | Role::King) || !is_in_bad_spot(board, sq) {
         return false;
     }
-    for escape in crate::board::flight_moves(pos, sq) {
-        if escape.capture().is_some_and(|captured| value(captured) >= value(piece.role)) {
+    if pin_mask(board, pos.turn(), sq).is_some() {
+        return false;
+    }
+    // Its legal moves: none for a man of the side not to move.
+    for to in crate::board::flight_squares(pos, sq) {
+        if board.role_at(to).is_some_and(|captured| value(captured) >= value(piece.role)) {
             return false;
         }
-        let mut after = pos.clone();
-        after.play_unchecked(escape);
-        if !is_in_bad_spot(after.board(), to_square(escape)) {
+        // The board once it steps there: a knight, bishop, rook or queen
+        // moving changes no other square.
+        let mut after = board.clone();
+        after.discard_piece_at(sq);
+        after.set_piece_at(to, piece);
+        if !is_in_bad_spot(&after, to) {
             return false;
         }
     }
@@ -219,6 +247,69 @@ mod tests {
         assert!(is_defended(p.board(), Color::White, Square::D4));
         assert!(is_hanging(p.board(), Color::White, Square::H4));
         assert!(is_in_bad_spot(p.board(), Square::H4) && !is_in_bad_spot(p.board(), Square::D4));
+    }
+
+    /// `util.is_defended` as the tagger writes it: every attacker asked,
+    /// each enemy ray piece lifted off the board in turn.
+    fn is_defended_slowly(board: &Board, color: Color, sq: Square) -> bool {
+        if attackers(board, color, sq).any() {
+            return true;
+        }
+        attackers(board, !color, sq).into_iter().any(|attacker| {
+            let occupied = board.occupied().without(attacker);
+            board.role_at(attacker).is_some_and(is_ray) && (board.attacks_to(sq, color, occupied) & occupied).any()
+        })
+    }
+
+    /// `util.is_in_bad_spot` as the tagger writes it.
+    fn is_in_bad_spot_slowly(board: &Board, sq: Square) -> bool {
+        let Some(piece) = board.piece_at(sq) else { return false };
+        let takers = attackers(board, !piece.color, sq);
+        let lower = takers.into_iter().any(|a| {
+            let role = board.role_at(a).unwrap();
+            role != Role::King && value(role) < value(piece.role)
+        });
+        takers.any() && (!is_defended_slowly(board, piece.color, sq) || lower)
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig { cases: 300, failure_persistence: None, ..Default::default() })]
+
+        /// On positions from random games, defended squares and men in bad
+        /// spots are the tagger's, for every square and either side.
+        #[test]
+        fn defence_agrees_with_the_taggers_way(start in 0usize..2, picks in proptest::collection::vec(0usize..1000, 1..120)) {
+            for pos in crate::board::random_game(start, &picks) {
+                let board = pos.board();
+                for sq in Square::ALL {
+                    for color in [Color::White, Color::Black] {
+                        proptest::prop_assert_eq!(is_defended(board, color, sq), is_defended_slowly(board, color, sq));
+                    }
+                    proptest::prop_assert_eq!(is_in_bad_spot(board, sq), is_in_bad_spot_slowly(board, sq));
+                }
+            }
+        }
+
+        /// A trapped man is the tagger's: each legal move played out.
+        #[test]
+        fn trapped_men_are_the_taggers(start in 0usize..2, picks in proptest::collection::vec(0usize..1000, 1..120)) {
+            for pos in crate::board::random_game(start, &picks) {
+                for sq in pos.board().occupied() {
+                    let piece = pos.board().piece_at(sq).unwrap();
+                    let slowly = !pos.is_check()
+                        && pin_mask(pos.board(), pos.turn(), sq).is_none()
+                        && !matches!(piece.role, Role::Pawn | Role::King)
+                        && is_in_bad_spot_slowly(pos.board(), sq)
+                        && pos.legal_moves().iter().filter(|m| m.from() == Some(sq)).all(|m| {
+                            let mut after = pos.clone();
+                            after.play_unchecked(*m);
+                            m.capture().is_none_or(|c| value(c) < value(piece.role))
+                                && is_in_bad_spot_slowly(after.board(), to_square(*m))
+                        });
+                    proptest::prop_assert_eq!(is_trapped(&pos, pos.is_check(), sq), slowly, "{}", sq);
+                }
+            }
+        }
     }
 
     #[test]

@@ -173,9 +173,7 @@ pub fn themes(line: &Line) -> Option<Vec<ThemeAt>> {
     if line.key_ply != 1 {
         return None;
     }
-    let mut found = rules::cook(line);
-    found.sort_unstable_by_key(|t| t.theme);
-    Some(found)
+    Some(rules::cook(line))
 }
 
 /// Themes of Lichess's `Themes` column that [`themes`] never gives, and why.

@@ -6,17 +6,18 @@
 //! function here: that is the tagger's answer, even where a later move
 //! would qualify.
 
-use shakmaty::{attacks, Bitboard, Chess, Color, File, Move, Piece, Position, Rank, Role, Square};
+use shakmaty::{attacks, Bitboard, Board, Chess, Color, File, Move, Piece, Position, Rank, Role, Square};
 
 use super::board::{
     attacked_opponent_squares, attackers, from_square, has_pseudo_legal_move_outside, is_hanging, is_in_bad_spot,
-    is_ray, is_trapped, pins, to_square, type_number, value,
+    is_ray, is_trapped, pins, to_square, type_number, value, worth_less_than, worth_more_than,
 };
 use super::{Theme, ThemeAt};
-use crate::board::balance;
+use crate::board::{has_legal_moves, legal_plain_move};
 use crate::line::Line;
 
 /// What the rules read of one ply, found once per puzzle.
+#[derive(Clone, Copy)]
 struct PlyInfo {
     /// Where the move lands, python-chess's way ([`to_square`]).
     to: Square,
@@ -26,8 +27,66 @@ struct PlyInfo {
     moved: Role,
     /// The man the move takes on its square (none for en passant).
     captured: Option<Piece>,
-    /// The move gives check.
-    checks: bool,
+    /// The men giving check once the move is played.
+    checkers: Bitboard,
+    /// What the move does.
+    kinds: Kinds,
+    /// The solver's material balance once the move is played, less its
+    /// balance in the position the solver faces (after ply 0): the rules
+    /// compare balances only, and a move changes one by what it takes and
+    /// promotes to, so no board is counted.
+    swing: i16,
+}
+
+impl PlyInfo {
+    const EMPTY: PlyInfo = PlyInfo {
+        to: Square::A1,
+        from: Square::A1,
+        moved: Role::Pawn,
+        captured: None,
+        checkers: Bitboard::EMPTY,
+        kinds: Kinds(0),
+        swing: 0,
+    };
+}
+
+/// Kinds of move, as a set: what some ply of a stretch of the line does.
+/// Rules that need a kind no solver move has are skipped at once.
+#[derive(Clone, Copy, Default)]
+struct Kinds(u8);
+
+impl Kinds {
+    const CAPTURE: Kinds = Kinds(1);
+    const CHECK: Kinds = Kinds(2);
+    const CASTLE: Kinds = Kinds(4);
+    const PROMOTION: Kinds = Kinds(8);
+    const EN_PASSANT: Kinds = Kinds(16);
+    /// A pawn moves (promotions included).
+    const PAWN: Kinds = Kinds(32);
+
+    fn of(mv: Move, checks: bool) -> Kinds {
+        let kinds = match mv {
+            Move::Normal { role, capture, promotion, .. } => {
+                let capture = if capture.is_some() { Kinds::CAPTURE.0 } else { 0 };
+                let promotion = if promotion.is_some() { Kinds::PROMOTION.0 } else { 0 };
+                capture | promotion | if role == Role::Pawn { Kinds::PAWN.0 } else { 0 }
+            }
+            Move::EnPassant { .. } => Kinds::CAPTURE.0 | Kinds::EN_PASSANT.0 | Kinds::PAWN.0,
+            Move::Castle { .. } => Kinds::CASTLE.0,
+            Move::Put { role, .. } => {
+                if role == Role::Pawn {
+                    Kinds::PAWN.0
+                } else {
+                    0
+                }
+            }
+        };
+        Kinds(kinds | if checks { Kinds::CHECK.0 } else { 0 })
+    }
+
+    fn has(self, kind: Kinds) -> bool {
+        self.0 & kind.0 != 0
+    }
 }
 
 /// A puzzle as the tagger walks it.
@@ -37,36 +96,71 @@ struct Puzzle<'a> {
     plies: &'a [PlyInfo],
     /// The solver's colour (the tagger's `pov`).
     pov: Color,
+    /// What the solver's moves do, all of them and those after the key move.
+    solver: Kinds,
+    later: Kinds,
 }
 
-/// Finds the per-ply facts of `line`.
-fn ply_infos(line: &Line) -> Vec<PlyInfo> {
-    (0..line.plies())
-        .map(|ply| {
-            let mv = line.moves[ply];
-            let mover = line.before(ply).turn();
-            // What the move says equals what the boards hold: the man on its
-            // square after it, the man it takes there (none en passant).
-            let captured = match mv {
-                Move::Normal { capture: Some(role), .. } => Some(Piece { color: !mover, role }),
-                _ => None,
-            };
-            PlyInfo {
-                to: to_square(mv),
-                from: from_square(mv),
-                moved: mv.promotion().unwrap_or(mv.role()),
-                captured,
-                checks: line.after(ply).is_check(),
-            }
-        })
-        .collect()
+/// Lines up to this many plies keep their per-ply facts on the stack.
+const INLINE_PLIES: usize = 32;
+
+/// Runs `f` on `line` with its per-ply facts found once: on the stack for
+/// lines of up to [`INLINE_PLIES`] plies (every Lichess puzzle seen), on the
+/// heap beyond.
+fn with_puzzle<T>(line: &Line, f: impl FnOnce(Puzzle) -> T) -> T {
+    let plies = line.plies();
+    if plies <= INLINE_PLIES {
+        let mut infos = [PlyInfo::EMPTY; INLINE_PLIES];
+        let (solver, later) = fill_ply_infos(line, &mut infos[..plies]);
+        f(Puzzle { line, plies: &infos[..plies], pov: line.after(0).turn(), solver, later })
+    } else {
+        let mut infos = vec![PlyInfo::EMPTY; plies];
+        let (solver, later) = fill_ply_infos(line, &mut infos);
+        f(Puzzle { line, plies: &infos, pov: line.after(0).turn(), solver, later })
+    }
+}
+
+/// Finds the per-ply facts of `line`, and what the solver's moves do: all
+/// of them, and those after the key move.
+fn fill_ply_infos(line: &Line, infos: &mut [PlyInfo]) -> (Kinds, Kinds) {
+    // The solver moves on odd plies (the layout `cook` requires); the
+    // setup move's own gain is not counted: balances are compared from
+    // the position it leaves.
+    let mut swing = 0;
+    let (mut solver, mut later) = (0, 0);
+    for (ply, info) in infos.iter_mut().enumerate() {
+        let mv = line.moves[ply];
+        let after = line.after(ply);
+        // What the move says equals what the boards hold: the man on its
+        // square after it, the man it takes there (none en passant).
+        let captured = match mv {
+            Move::Normal { capture: Some(role), .. } => Some(Piece { color: after.turn(), role }),
+            _ => None,
+        };
+        let gain = mv.capture().map_or(0, value) + mv.promotion().map_or(0, |role| value(role) - value(Role::Pawn));
+        if ply > 0 {
+            swing += if ply % 2 == 1 { gain } else { -gain };
+        }
+        let checkers = after.checkers();
+        let kinds = Kinds::of(mv, checkers.any());
+        if ply % 2 == 1 {
+            solver |= kinds.0;
+            later |= if ply >= 3 { kinds.0 } else { 0 };
+        }
+        *info = PlyInfo {
+            to: to_square(mv),
+            from: from_square(mv),
+            moved: mv.promotion().unwrap_or(mv.role()),
+            captured,
+            checkers,
+            kinds,
+            swing: swing as i16,
+        };
+    }
+    (Kinds(solver), Kinds(later))
 }
 
 impl<'a> Puzzle<'a> {
-    fn new(line: &'a Line, plies: &'a [PlyInfo]) -> Puzzle<'a> {
-        Puzzle { line, plies, pov: line.after(0).turn() }
-    }
-
     fn plies(self) -> usize {
         self.plies.len()
     }
@@ -100,16 +194,26 @@ impl<'a> Puzzle<'a> {
     }
 
     fn is_capture(self, ply: usize) -> bool {
-        self.mv(ply).is_capture()
+        self.plies[ply].kinds.has(Kinds::CAPTURE)
     }
 
     fn captured(self, ply: usize) -> Option<Piece> {
         self.plies[ply].captured
     }
 
+    /// The men giving check once the move of `ply` is played.
+    fn checkers(self, ply: usize) -> Bitboard {
+        self.plies[ply].checkers
+    }
+
     /// The move of `ply` gives check.
     fn checks(self, ply: usize) -> bool {
-        self.plies[ply].checks
+        self.checkers(ply).any()
+    }
+
+    /// The solver's balance after `ply` less its balance after ply 0.
+    fn swing(self, ply: usize) -> i32 {
+        i32::from(self.plies[ply].swing)
     }
 
     /// The side to move before `ply` is in check.
@@ -117,6 +221,15 @@ impl<'a> Puzzle<'a> {
         match ply {
             0 => self.before(0).is_check(),
             _ => self.checks(ply - 1),
+        }
+    }
+
+    /// The side that plays `ply`.
+    fn mover(self, ply: usize) -> Color {
+        if ply % 2 == 1 {
+            self.pov
+        } else {
+            !self.pov
         }
     }
 
@@ -161,7 +274,7 @@ fn is_advanced_pawn_move(p: Puzzle, ply: usize) -> bool {
         return false;
     }
     let rank = p.to(ply).rank() as u32;
-    if p.after(ply).turn() == Color::White {
+    if p.mover(ply) == Color::Black {
         rank < 3
     } else {
         rank > 4
@@ -172,111 +285,127 @@ fn is_advanced_pawn_move(p: Puzzle, ply: usize) -> bool {
 /// rank or beyond.
 fn is_very_advanced_pawn_move(p: Puzzle, ply: usize) -> bool {
     let rank = p.to(ply).rank() as u32;
-    is_advanced_pawn_move(p, ply) && if p.after(ply).turn() == Color::White { rank < 2 } else { rank > 5 }
+    is_advanced_pawn_move(p, ply) && if p.mover(ply) == Color::Black { rank < 2 } else { rank > 5 }
 }
-
-/// A rule decided on one solver move: the ply it finds.
-type MoveRule = fn(Puzzle) -> Option<u16>;
-
-/// The rules decided on one move, with their themes.
-const MOVE_RULES: [(Theme, MoveRule); 23] = [
-    (Theme::Attraction, attraction),
-    (Theme::Deflection, deflection),
-    (Theme::AdvancedPawn, advanced_pawn),
-    (Theme::DoubleCheck, double_check),
-    (Theme::QuietMove, quiet_move),
-    (Theme::DefensiveMove, |p| defensive_move(p).or_else(|| check_escape(p))),
-    (Theme::XRayAttack, x_ray),
-    (Theme::Fork, fork),
-    (Theme::HangingPiece, hanging_piece),
-    (Theme::TrappedPiece, trapped_piece),
-    (Theme::DiscoveredAttack, discovered_attack),
-    (Theme::ExposedKing, exposed_king),
-    (Theme::Skewer, skewer),
-    (Theme::Interference, |p| self_interference(p).or_else(|| interference(p))),
-    (Theme::Intermezzo, intermezzo),
-    (Theme::Pin, |p| pin_prevents_attack(p).or_else(|| pin_prevents_escape(p))),
-    (Theme::AttackingF2F7, attacking_f2_f7),
-    (Theme::Clearance, clearance),
-    (Theme::EnPassant, en_passant),
-    (Theme::Castling, castling),
-    (Theme::Promotion, promotion),
-    (Theme::UnderPromotion, under_promotion),
-    (Theme::CapturingDefender, capturing_defender),
-];
 
 fn found(ply: usize) -> Option<u16> {
     Some(ply as u16)
 }
 
-/// The tagger's `cook`: every theme the puzzle gets. The order matters only
-/// where one theme rules another out (the mate patterns, the side of an
-/// attack after a back-rank mate or a fork); the caller sorts them.
-pub fn cook(line: &Line) -> Vec<ThemeAt> {
-    let infos = ply_infos(line);
-    let p = Puzzle::new(line, &infos);
-    let mut themes: Vec<ThemeAt> = Vec::with_capacity(8);
-    let add = |themes: &mut Vec<ThemeAt>, theme: Theme, ply: Option<u16>| themes.push(ThemeAt { theme, ply });
+/// The themes found so far: a set, and the ply each one sits on.
+struct Found {
+    set: u64,
+    /// By theme; [`Found::NO_PLY`] for a theme of the whole puzzle.
+    plies: [u16; Theme::NAMES.len()],
+}
 
-    if let Some(mate_in) = mate_in(p) {
-        add(&mut themes, mate_in, Some(1));
-        let mating = found(p.last());
-        add(&mut themes, Theme::Mate, mating);
-        let pattern = if smothered_mate(p) {
-            Some(Theme::SmotheredMate)
-        } else if back_rank_mate(p) {
-            Some(Theme::BackRankMate)
-        } else if anastasia_mate(p) {
-            Some(Theme::AnastasiaMate)
-        } else if hook_mate(p) {
-            Some(Theme::HookMate)
-        } else if arabian_mate(p) {
-            Some(Theme::ArabianMate)
-        } else if let Some(bishops) = boden_or_double_bishop_mate(p) {
-            Some(bishops)
-        } else if dovetail_mate(p) {
-            Some(Theme::DovetailMate)
-        } else {
-            None
-        };
-        if let Some(pattern) = pattern {
-            add(&mut themes, pattern, mating);
+impl Found {
+    const NO_PLY: u16 = u16::MAX;
+
+    fn add(&mut self, theme: Theme, ply: Option<u16>) {
+        self.set |= 1 << theme as u32;
+        self.plies[theme as usize] = ply.unwrap_or(Found::NO_PLY);
+    }
+
+    fn has(&self, theme: Theme) -> bool {
+        self.set & (1 << theme as u32) != 0
+    }
+
+    /// The themes, by name: themes are declared in alphabetical order.
+    fn to_vec(&self) -> Vec<ThemeAt> {
+        let mut themes = Vec::with_capacity(self.set.count_ones() as usize);
+        let mut set = self.set;
+        while set != 0 {
+            let i = set.trailing_zeros() as usize;
+            set &= set - 1;
+            let ply = self.plies[i];
+            themes.push(ThemeAt { theme: Theme::ALL[i], ply: (ply != Found::NO_PLY).then_some(ply) });
         }
+        themes
     }
-    for (theme, rule) in MOVE_RULES {
-        if let Some(ply) = rule(p) {
-            add(&mut themes, theme, Some(ply));
+}
+
+/// The tagger's `cook`: every theme the puzzle gets, sorted by name. The
+/// order the rules run in matters only where one theme rules another out
+/// (the mate patterns, the side of an attack after a back-rank mate or a
+/// fork).
+pub fn cook(line: &Line) -> Vec<ThemeAt> {
+    with_puzzle(line, |p| {
+        let mut themes = Found { set: 0, plies: [0; Theme::NAMES.len()] };
+        if let Some(mate_in) = mate_in(p) {
+            themes.add(mate_in, Some(1));
+            let mating = found(p.last());
+            themes.add(Theme::Mate, mating);
+            let pattern = if smothered_mate(p) {
+                Some(Theme::SmotheredMate)
+            } else if back_rank_mate(p) {
+                Some(Theme::BackRankMate)
+            } else if anastasia_mate(p) {
+                Some(Theme::AnastasiaMate)
+            } else if hook_mate(p) {
+                Some(Theme::HookMate)
+            } else if arabian_mate(p) {
+                Some(Theme::ArabianMate)
+            } else if let Some(bishops) = boden_or_double_bishop_mate(p) {
+                Some(bishops)
+            } else if dovetail_mate(p) {
+                Some(Theme::DovetailMate)
+            } else {
+                None
+            };
+            if let Some(pattern) = pattern {
+                themes.add(pattern, mating);
+            }
         }
-    }
-    if sacrifice(p) {
-        add(&mut themes, Theme::Sacrifice, None);
-    }
-    let endgame = [
-        (Theme::PawnEndgame, Some(Role::Pawn)),
-        (Theme::QueenEndgame, Some(Role::Queen)),
-        (Theme::RookEndgame, Some(Role::Rook)),
-        (Theme::BishopEndgame, Some(Role::Bishop)),
-        (Theme::KnightEndgame, Some(Role::Knight)),
-        (Theme::QueenRookEndgame, None),
-    ]
-    .into_iter()
-    .find(|&(_, role)| match role {
-        Some(role) => piece_endgame(p, role),
-        None => queen_rook_endgame(p),
-    });
-    if let Some((theme, _)) = endgame {
-        add(&mut themes, theme, None);
-    }
-    if !themes.iter().any(|t| matches!(t.theme, Theme::BackRankMate | Theme::Fork)) {
-        if kingside_attack(p) {
-            add(&mut themes, Theme::KingsideAttack, None);
-        } else if queenside_attack(p) {
-            add(&mut themes, Theme::QueensideAttack, None);
+        // The rules decided on one move, with their themes: called each by
+        // name, so that the small ones are inlined here.
+        macro_rules! move_rules {
+            ($($theme:ident: $rule:expr,)*) => {
+                $(if let Some(ply) = $rule(p) {
+                    themes.add(Theme::$theme, Some(ply));
+                })*
+            };
         }
-    }
-    add(&mut themes, length(p), None);
-    add(&mut themes, phase(p), None);
-    themes
+        move_rules! {
+            Attraction: attraction,
+            Deflection: deflection,
+            AdvancedPawn: advanced_pawn,
+            DoubleCheck: double_check,
+            QuietMove: quiet_move,
+            DefensiveMove: |p| defensive_move(p).or_else(|| check_escape(p)),
+            XRayAttack: x_ray,
+            Fork: fork,
+            HangingPiece: hanging_piece,
+            TrappedPiece: trapped_piece,
+            DiscoveredAttack: discovered_attack,
+            ExposedKing: exposed_king,
+            Skewer: skewer,
+            Interference: |p| self_interference(p).or_else(|| interference(p)),
+            Intermezzo: intermezzo,
+            Pin: pin,
+            AttackingF2F7: attacking_f2_f7,
+            Clearance: clearance,
+            EnPassant: en_passant,
+            Castling: castling,
+            Promotion: promotion,
+            UnderPromotion: under_promotion,
+            CapturingDefender: capturing_defender,
+        }
+        if sacrifice(p) {
+            themes.add(Theme::Sacrifice, None);
+        }
+        if let Some(endgame) = endgame(p) {
+            themes.add(endgame, None);
+        }
+        if !themes.has(Theme::BackRankMate) && !themes.has(Theme::Fork) {
+            if let Some(side) = side_attack(p) {
+                themes.add(side, None);
+            }
+        }
+        themes.add(length(p), None);
+        themes.add(phase(p), None);
+        themes.to_vec()
+    })
 }
 
 /// Every rule function the tagger's test suite calls, by its name there.
@@ -284,16 +413,16 @@ pub fn function(name: &str) -> Option<fn(&Line) -> bool> {
     macro_rules! by_name {
         ($($f:ident)*) => {
             match name {
-                $(stringify!($f) => Some(|line: &Line| $f(Puzzle::new(line, &ply_infos(line))).is_some()),)*
-                "sacrifice" => Some(|line: &Line| sacrifice(Puzzle::new(line, &ply_infos(line)))),
-                "smothered_mate" => Some(|line: &Line| smothered_mate(Puzzle::new(line, &ply_infos(line)))),
-                "back_rank_mate" => Some(|line: &Line| back_rank_mate(Puzzle::new(line, &ply_infos(line)))),
-                "anastasia_mate" => Some(|line: &Line| anastasia_mate(Puzzle::new(line, &ply_infos(line)))),
-                "hook_mate" => Some(|line: &Line| hook_mate(Puzzle::new(line, &ply_infos(line)))),
-                "arabian_mate" => Some(|line: &Line| arabian_mate(Puzzle::new(line, &ply_infos(line)))),
-                "dovetail_mate" => Some(|line: &Line| dovetail_mate(Puzzle::new(line, &ply_infos(line)))),
-                "kingside_attack" => Some(|line: &Line| kingside_attack(Puzzle::new(line, &ply_infos(line)))),
-                "queenside_attack" => Some(|line: &Line| queenside_attack(Puzzle::new(line, &ply_infos(line)))),
+                $(stringify!($f) => Some(|line: &Line| with_puzzle(line, |p| $f(p).is_some())),)*
+                "sacrifice" => Some(|line: &Line| with_puzzle(line, sacrifice)),
+                "smothered_mate" => Some(|line: &Line| with_puzzle(line, smothered_mate)),
+                "back_rank_mate" => Some(|line: &Line| with_puzzle(line, back_rank_mate)),
+                "anastasia_mate" => Some(|line: &Line| with_puzzle(line, anastasia_mate)),
+                "hook_mate" => Some(|line: &Line| with_puzzle(line, hook_mate)),
+                "arabian_mate" => Some(|line: &Line| with_puzzle(line, arabian_mate)),
+                "dovetail_mate" => Some(|line: &Line| with_puzzle(line, dovetail_mate)),
+                "kingside_attack" => Some(|line: &Line| with_puzzle(line, |p| side_attack(p) == Some(Theme::KingsideAttack))),
+                "queenside_attack" => Some(|line: &Line| with_puzzle(line, |p| side_attack(p) == Some(Theme::QueensideAttack))),
                 _ => None,
             }
         };
@@ -331,10 +460,9 @@ fn neighbours(king: Square) -> Bitboard {
 /// `smothered_mate`: the first knight among the checkers decides: every
 /// square around the king holds one of the king's own men.
 fn smothered_mate(p: Puzzle) -> bool {
-    let pos = p.after(p.last());
-    let board = pos.board();
+    let board = p.after(p.last()).board();
     let Some(king) = p.final_king() else { return false };
-    match pos.checkers().into_iter().find(|&c| board.role_at(c) == Some(Role::Knight)) {
+    match p.checkers(p.last()).into_iter().find(|&c| board.role_at(c) == Some(Role::Knight)) {
         Some(_) => neighbours(king).into_iter().all(|sq| board.color_at(sq) == Some(!p.pov)),
         None => false,
     }
@@ -344,8 +472,7 @@ fn smothered_mate(p: Puzzle) -> bool {
 /// squares in front hold its own men that we do not attack, a checker on
 /// that rank.
 fn back_rank_mate(p: Puzzle) -> bool {
-    let pos = p.after(p.last());
-    let board = pos.board();
+    let board = p.after(p.last()).board();
     let Some(king) = p.final_king() else { return false };
     let back_rank = if p.pov == Color::White { Rank::Eighth } else { Rank::First };
     if !p.ends_in_mate() || king.rank() != back_rank {
@@ -357,7 +484,7 @@ fn back_rank_mate(p: Puzzle) -> bool {
             return false;
         }
     }
-    pos.checkers().into_iter().any(|c| c.rank() == back_rank)
+    (p.checkers(p.last()) & Bitboard::from_rank(back_rank)).any()
 }
 
 /// `anastasia_mate`: a queen or rook mates on the king's edge file, the
@@ -483,7 +610,7 @@ fn attraction(p: Puzzle) -> Option<u16> {
         if !matches!(attracted, Role::King | Role::Queen | Role::Rook) || ply + 2 >= p.plies() {
             continue;
         }
-        if !attackers(p.after(ply + 2).board(), p.pov, square).contains(p.to(ply + 2)) {
+        if !p.after(ply + 2).board().attacks_from(p.to(ply + 2)).contains(square) {
             continue;
         }
         if attracted == Role::King || (ply + 4 < p.plies() && p.to(ply + 4) == square) {
@@ -500,6 +627,9 @@ fn attraction(p: Puzzle) -> Option<u16> {
 /// man "worth less" than the moved piece — the tagger compares the taken
 /// man's value with the moving piece's python-chess type number.
 fn deflection(p: Puzzle) -> Option<u16> {
+    if !p.later.has(Kinds::CAPTURE) && !p.later.has(Kinds::PROMOTION) {
+        return None;
+    }
     for ply in p.later_solver_plies() {
         let captured = p.captured(ply);
         let promotion = p.mv(ply).is_promotion();
@@ -513,17 +643,17 @@ fn deflection(p: Puzzle) -> Option<u16> {
         let (op_from, op_to) = (p.from(ply - 1), p.to(ply - 1));
         let ours = ply - 2;
         let our_capture = p.captured(ours);
-        let grandpa = p.after(ours);
         let lured = our_capture.is_none_or(|c| value(c.role) < type_number(p.moved(ours)));
-        let was_attacked = grandpa.board().attacks_from(op_from).contains(square)
-            || (promotion
-                && square.file() == op_from.file()
-                && grandpa.board().attacks_from(op_from).contains(p.from(ply)));
+        let was_attacked = || {
+            let attacked = p.after(ours).board().attacks_from(op_from);
+            attacked.contains(square)
+                || (promotion && square.file() == op_from.file() && attacked.contains(p.from(ply)))
+        };
         if lured
             && square != op_to
             && square != p.to(ours)
             && (op_to == p.to(ours) || p.checks(ours))
-            && was_attacked
+            && was_attacked()
             && !p.before(ply).board().attacks_from(op_to).contains(square)
         {
             return found(ours);
@@ -534,12 +664,18 @@ fn deflection(p: Puzzle) -> Option<u16> {
 
 /// `advanced_pawn`: a solver pawn reaches its seventh or eighth rank.
 fn advanced_pawn(p: Puzzle) -> Option<u16> {
+    if !p.solver.has(Kinds::PAWN) {
+        return None;
+    }
     p.solver_plies().find(|&ply| is_very_advanced_pawn_move(p, ply)).and_then(found)
 }
 
 /// `double_check`: a solver move gives check with two pieces.
 fn double_check(p: Puzzle) -> Option<u16> {
-    p.solver_plies().find(|&ply| p.after(ply).checkers().count() > 1).and_then(found)
+    if !p.solver.has(Kinds::CHECK) {
+        return None;
+    }
+    p.solver_plies().find(|&ply| p.checkers(ply).more_than_one()).and_then(found)
 }
 
 /// Whether the man moved on `ply` attacks a man of the other side.
@@ -557,9 +693,9 @@ fn quiet_move(p: Puzzle) -> Option<u16> {
                 && !p.checks(ply)
                 && !p.in_check_before(ply)
                 && !p.is_capture(ply)
-                && !attacks_something(p, ply)
-                && !is_advanced_pawn_move(p, ply)
                 && p.moved(ply) != Role::King
+                && !is_advanced_pawn_move(p, ply)
+                && !attacks_something(p, ply)
         })
         .and_then(found)
 }
@@ -571,7 +707,7 @@ fn defensive_move(p: Puzzle) -> Option<u16> {
     let quiet =
         !p.checks(last) && !p.is_capture(last) && !attacks_something(p, last) && !is_advanced_pawn_move(p, last);
     // Counting the legal moves costs most: it comes last.
-    (quiet && p.before(last).legal_moves().len() >= 3).then_some(last as u16)
+    (quiet && has_legal_moves(p.before(last), 3)).then_some(last as u16)
 }
 
 /// `check_escape`: the first solver move that gives check or takes ends
@@ -583,7 +719,7 @@ fn check_escape(p: Puzzle) -> Option<u16> {
     // had three legal moves or more. Legal moves are counted only then.
     let decisive = p.solver_plies().find(|&ply| p.checks(ply) || p.is_capture(ply) || p.in_check_before(ply))?;
     let escapes = !p.checks(decisive) && !p.is_capture(decisive);
-    let chosen = || (1..=decisive).step_by(2).all(|ply| p.before(ply).legal_moves().len() >= 3);
+    let chosen = || (1..=decisive).step_by(2).all(|ply| has_legal_moves(p.before(ply), 3));
     (escapes && chosen()).then_some(decisive as u16)
 }
 
@@ -591,9 +727,8 @@ fn check_escape(p: Puzzle) -> Option<u16> {
 /// more down on the position the solver faced, and the opponent promotes
 /// nowhere in the line.
 fn sacrifice(p: Puzzle) -> bool {
-    let initial = balance(p.after(0).board(), p.pov);
     for ply in p.later_solver_plies() {
-        if balance(p.after(ply).board(), p.pov) - initial <= -2 {
+        if p.swing(ply) <= -2 {
             return !(2..p.plies()).step_by(2).any(|op| p.mv(op).is_promotion());
         }
     }
@@ -604,6 +739,9 @@ fn sacrifice(p: Puzzle) -> bool {
 /// took (not with the king) what we had taken there, through the square the
 /// opponent's taker came from.
 fn x_ray(p: Puzzle) -> Option<u16> {
+    if !p.later.has(Kinds::CAPTURE) {
+        return None;
+    }
     for ply in p.later_solver_plies() {
         if !p.is_capture(ply) {
             continue;
@@ -633,19 +771,17 @@ fn fork(p: Puzzle) -> Option<u16> {
         }
         let board = p.after(ply).board();
         let to = p.to(ply);
-        if is_in_bad_spot(board, to) {
+        // Two men to fork first: most moves attack fewer, and the test costs
+        // least.
+        let targets = attacked_opponent_squares(board, to, p.pov) & !board.pawns();
+        if !targets.more_than_one() || is_in_bad_spot(board, to) {
             continue;
         }
         let takers = attackers(board, !p.pov, to);
-        let forked = attacked_opponent_squares(board, to, p.pov)
-            .into_iter()
-            .filter(|&sq| {
-                let role = board.role_at(sq).expect("an attacked man");
-                role != Role::Pawn
-                    && (value(role) > value(moved) || (is_hanging(board, !p.pov, sq) && !takers.contains(sq)))
-            })
-            .count();
-        if forked > 1 {
+        let dearer = targets & worth_more_than(board, moved);
+        let hanging =
+            || (targets & !dearer & !takers).into_iter().filter(|&sq| is_hanging(board, !p.pov, sq)).take(2).count();
+        if dearer.more_than_one() || dearer.count() + hanging() > 1 {
             return found(ply);
         }
     }
@@ -667,11 +803,13 @@ fn hanging_piece(p: Puzzle) -> Option<u16> {
     if !is_hanging(faced.board(), captured.color, to) {
         return None;
     }
-    let setup_took = p.before(0).board().role_at(p.to(0));
+    // What the setup move took: the man on its square before it (python-chess
+    // castling lands on an empty square, en passant too).
+    let setup_took = p.captured(0).map(|c| c.role);
     if setup_took.is_some_and(|r| value(r) >= value(captured.role)) && p.to(0) == to {
         return None;
     }
-    if p.plies() < 4 || balance(p.after(3).board(), p.pov) >= balance(p.after(1).board(), p.pov) {
+    if p.plies() < 4 || p.swing(3) >= p.swing(1) {
         return found(1);
     }
     None
@@ -681,6 +819,9 @@ fn hanging_piece(p: Puzzle) -> Option<u16> {
 /// was trapped after our move before (where the opponent's last move came
 /// from, when it went to the capture square).
 fn trapped_piece(p: Puzzle) -> Option<u16> {
+    if !p.later.has(Kinds::CAPTURE) {
+        return None;
+    }
     for ply in p.later_solver_plies() {
         let mut square = p.to(ply);
         if p.captured(ply).is_none_or(|c| c.role == Role::Pawn) {
@@ -689,7 +830,7 @@ fn trapped_piece(p: Puzzle) -> Option<u16> {
         if p.to(ply - 1) == square {
             square = p.from(ply - 1);
         }
-        if is_trapped(p.after(ply - 2), square) {
+        if is_trapped(p.after(ply - 2), p.checks(ply - 2), square) {
             return found(ply - 2);
         }
     }
@@ -699,9 +840,12 @@ fn trapped_piece(p: Puzzle) -> Option<u16> {
 /// `discovered_check`: a solver move gives check with a piece other than
 /// the one on its destination square.
 fn discovered_check(p: Puzzle) -> Option<u16> {
+    if !p.solver.has(Kinds::CHECK) {
+        return None;
+    }
     p.solver_plies()
         .find(|&ply| {
-            let checkers = p.after(ply).checkers();
+            let checkers = p.checkers(ply);
             checkers.any() && !checkers.contains(p.to(ply))
         })
         .and_then(found)
@@ -714,6 +858,9 @@ fn discovered_check(p: Puzzle) -> Option<u16> {
 fn discovered_attack(p: Puzzle) -> Option<u16> {
     if let Some(ply) = discovered_check(p) {
         return Some(ply);
+    }
+    if !p.later.has(Kinds::CAPTURE) {
+        return None;
     }
     for ply in p.later_solver_plies() {
         if !p.is_capture(ply) {
@@ -738,6 +885,8 @@ fn discovered_attack(p: Puzzle) -> Option<u16> {
 /// no pawn of its own in front or beside it, and a solver move after the
 /// key move, not the last, gives check.
 fn exposed_king(p: Puzzle) -> Option<u16> {
+    // The check first: most lines have none, and it is already known.
+    let check = p.solver_plies_but_last().skip(1).find(|&ply| p.checks(ply))?;
     let board = p.after(0).board();
     let king = board.king_of(!p.pov)?;
     let relative = |sq: Square| if p.pov == Color::White { sq } else { sq.flip_vertical() };
@@ -758,13 +907,16 @@ fn exposed_king(p: Puzzle) -> Option<u16> {
     if (shelter & board.pawns() & board.by_color(!p.pov)).any() {
         return None;
     }
-    p.solver_plies_but_last().skip(1).find(|&ply| p.checks(ply)).and_then(found)
+    found(check)
 }
 
 /// `skewer`: a later solver capture by a queen, rook or bishop, not
 /// mating, of a man that stood behind the square the opponent's more
 /// valuable piece just left, and that then stood badly.
 fn skewer(p: Puzzle) -> Option<u16> {
+    if !p.later.has(Kinds::CAPTURE) {
+        return None;
+    }
     for ply in p.later_solver_plies() {
         let Some(captured) = p.captured(ply) else { continue };
         if !is_ray(p.moved(ply)) || p.mates(ply) {
@@ -793,10 +945,16 @@ fn lowest_defender(board: &shakmaty::Board, color: Color, square: Square) -> Opt
 /// attacking the square after ply `defenders_after`, a queen, rook or
 /// bishop — was cut off by the man moved on ply `cutter`.
 fn cut_off_defender(p: Puzzle, ply: usize, defenders_after: usize, cutter: usize) -> bool {
+    // The man on the square before our move is the one it takes: python-chess
+    // castling and en passant land on empty squares.
+    let Some(captured) = p.captured(ply) else { return false };
     let square = p.to(ply);
-    let board = p.before(ply).board();
-    let Some(captured) = board.piece_at(square) else { return false };
-    if !is_hanging(board, captured.color, square) {
+    // The cutter stands between the square and a defender: on a line with
+    // the square. Most moves are not, and this costs least.
+    if !attacks::queen_attacks(square, Bitboard::EMPTY).contains(p.to(cutter)) {
+        return false;
+    }
+    if !is_hanging(p.before(ply).board(), captured.color, square) {
         return false;
     }
     let init = p.after(defenders_after).board();
@@ -808,6 +966,9 @@ fn cut_off_defender(p: Puzzle, ply: usize, defenders_after: usize, cutter: usize
 /// defender (after our move before) the opponent's own last move cut off.
 /// It sits on our move before, which drew the opponent's man into the line.
 fn self_interference(p: Puzzle) -> Option<u16> {
+    if !p.later.has(Kinds::CAPTURE) {
+        return None;
+    }
     p.later_solver_plies().find(|&ply| cut_off_defender(p, ply, ply - 2, ply - 1)).and_then(|ply| found(ply - 2))
 }
 
@@ -815,6 +976,9 @@ fn self_interference(p: Puzzle) -> Option<u16> {
 /// just moved to, of a hanging man whose defender (before our move before)
 /// our move before cut off.
 fn interference(p: Puzzle) -> Option<u16> {
+    if !p.later.has(Kinds::CAPTURE) {
+        return None;
+    }
     p.later_solver_plies()
         .find(|&ply| p.to(ply) != p.to(ply - 1) && cut_off_defender(p, ply, ply - 3, ply - 2))
         .and_then(|ply| found(ply - 2))
@@ -825,78 +989,109 @@ fn interference(p: Puzzle) -> Option<u16> {
 /// move before went elsewhere, decides: the opponent had captured on that
 /// square just before it, and our capture was already legal then.
 fn intermezzo(p: Puzzle) -> Option<u16> {
+    if !p.later.has(Kinds::CAPTURE) {
+        return None;
+    }
     for ply in p.later_solver_plies() {
         if !p.is_capture(ply) {
             continue;
         }
         let square = p.to(ply);
-        if attackers(p.after(ply - 2).board(), !p.pov, square).contains(p.from(ply - 1)) {
+        if p.to(ply - 2) == square {
             continue;
         }
-        if p.to(ply - 2) == square {
+        // The opponent's last mover stood on its from-square then: the
+        // tagger asks whether it was among that side's attackers.
+        if p.after(ply - 2).board().attacks_from(p.from(ply - 1)).contains(square) {
             continue;
         }
         let earlier = ply - 3;
         let mv = p.mv(ply);
-        let legal_then = || {
-            let legal = p.after(earlier).legal_moves();
-            legal
-                .iter()
-                .any(|m| m.from() == mv.from() && to_square(*m) == to_square(mv) && m.promotion() == mv.promotion())
-        };
+        // Asked only where the opponent's man stands on the square then: a
+        // capture of it is neither castling nor en passant, which the quick
+        // test cannot tell, and in double check only the king moves.
+        let legal_then = || legal_plain_move(p.after(earlier), p.from(ply), square, mv.promotion()).is_some();
         return (p.to(earlier) == square && p.is_capture(earlier) && legal_then()).then(|| ply as u16 - 2);
     }
     None
+}
+
+/// What the two pin rules find after the solver move of `ply`, each asked
+/// only where `ask` says, in one walk over the enemy men pinned to their
+/// king: whether one attacks, off the pin line, a man of ours worth more
+/// than it or hanging (`pin_prevents_attack`); whether one is attacked along
+/// the pin by a cheaper piece of ours, or is hanging, cannot take its
+/// attacker and has a move off the pin line (`pin_prevents_escape`).
+fn pin_rules_at(p: Puzzle, ply: usize, ask: PinRules) -> PinRules {
+    let pos = p.after(ply);
+    let board = pos.board();
+    let mut holds = PinRules { attack: false, escape: false };
+    for (square, pin) in pins(board, !p.pov) {
+        let pinned = board.role_at(square).expect("a man on its square");
+        let takeable = board.attacks_from(square);
+        if ask.attack && !holds.attack {
+            let attacked = takeable & board.by_color(p.pov) & !pin;
+            holds.attack = (attacked & worth_more_than(board, pinned)).any()
+                || attacked.into_iter().any(|sq| is_hanging(board, p.pov, sq));
+        }
+        if ask.escape && !holds.escape {
+            let pinners = attackers(board, p.pov, square) & pin;
+            // Asked for every attacker on the pin line, the rest does not
+            // depend on which: any one it cannot take will do.
+            holds.escape = (pinners & worth_less_than(board, pinned)).any()
+                || ((pinners & !takeable).any()
+                    && is_hanging(board, !p.pov, square)
+                    && has_pseudo_legal_move_outside(pos, square, pin));
+        }
+    }
+    holds
+}
+
+/// The pin rules, as asked or as found.
+#[derive(Clone, Copy)]
+struct PinRules {
+    attack: bool,
+    escape: bool,
 }
 
 /// `pin_prevents_attack`: after a solver move, an enemy man pinned to its
 /// king attacks, off the pin line, a man of ours worth more than it or
 /// hanging.
 fn pin_prevents_attack(p: Puzzle) -> Option<u16> {
-    for ply in p.solver_plies() {
-        let board = p.after(ply).board();
-        for (square, pin) in pins(board, !p.pov) {
-            let pinned = board.role_at(square).expect("a man on its square");
-            for attacked in board.attacks_from(square) & board.by_color(p.pov) & !pin {
-                let role = board.role_at(attacked).expect("a man on its square");
-                if value(role) > value(pinned) || is_hanging(board, p.pov, attacked) {
-                    return found(ply);
-                }
-            }
-        }
-    }
-    None
+    let ask = PinRules { attack: true, escape: false };
+    p.solver_plies().find(|&ply| pin_rules_at(p, ply, ask).attack).and_then(found)
 }
 
 /// `pin_prevents_escape`: after a solver move, an enemy man pinned to its
 /// king is attacked along the pin by a cheaper piece of ours, or is hanging,
 /// cannot take its attacker, and has a move off the pin line.
 fn pin_prevents_escape(p: Puzzle) -> Option<u16> {
+    let ask = PinRules { attack: false, escape: true };
+    p.solver_plies().find(|&ply| pin_rules_at(p, ply, ask).escape).and_then(found)
+}
+
+/// The pin theme: the first solver move where a pin prevents an attack, or
+/// else the first where one prevents an escape, found in one walk.
+fn pin(p: Puzzle) -> Option<u16> {
+    let mut escape = None;
     for ply in p.solver_plies() {
-        let pos = p.after(ply);
-        let board = pos.board();
-        for (square, pin) in pins(board, !p.pov) {
-            let pinned = board.role_at(square).expect("a man on its square");
-            for attacker in attackers(board, p.pov, square) & pin {
-                let role = board.role_at(attacker).expect("a man on its square");
-                if value(pinned) > value(role) {
-                    return found(ply);
-                }
-                if is_hanging(board, !p.pov, square)
-                    && !attackers(board, !p.pov, attacker).contains(square)
-                    && has_pseudo_legal_move_outside(pos, square, pin)
-                {
-                    return found(ply);
-                }
-            }
+        let holds = pin_rules_at(p, ply, PinRules { attack: true, escape: escape.is_none() });
+        if holds.attack {
+            return found(ply);
+        }
+        if holds.escape && escape.is_none() {
+            escape = found(ply);
         }
     }
-    None
+    escape
 }
 
 /// `attacking_f2_f7`: the first solver capture on f2 or f7 decides: the
 /// enemy king stands on e1 or e8 (next to it) afterwards.
 fn attacking_f2_f7(p: Puzzle) -> Option<u16> {
+    if !p.solver.has(Kinds::CAPTURE) {
+        return None;
+    }
     for ply in p.solver_plies() {
         let square = p.to(ply);
         if p.captured(ply).is_some() && matches!(square, Square::F2 | Square::F7) {
@@ -937,6 +1132,9 @@ fn clearance(p: Puzzle) -> Option<u16> {
 
 /// `en_passant`: a solver pawn moves diagonally to an empty square.
 fn en_passant(p: Puzzle) -> Option<u16> {
+    if !p.solver.has(Kinds::EN_PASSANT) {
+        return None;
+    }
     p.solver_plies()
         .find(|&ply| p.moved(ply) == Role::Pawn && p.from(ply).file() != p.to(ply).file() && p.captured(ply).is_none())
         .and_then(found)
@@ -944,17 +1142,26 @@ fn en_passant(p: Puzzle) -> Option<u16> {
 
 /// `castling`: a solver move castles.
 fn castling(p: Puzzle) -> Option<u16> {
+    if !p.solver.has(Kinds::CASTLE) {
+        return None;
+    }
     p.solver_plies().find(|&ply| p.mv(ply).is_castle()).and_then(found)
 }
 
 /// `promotion`: a solver move promotes.
 fn promotion(p: Puzzle) -> Option<u16> {
+    if !p.solver.has(Kinds::PROMOTION) {
+        return None;
+    }
     p.solver_plies().find(|&ply| p.mv(ply).is_promotion()).and_then(found)
 }
 
 /// `under_promotion`: a solver promotion to a knight, bishop or rook; the
 /// first mating solver move decides alone: it must promote to a knight.
 fn under_promotion(p: Puzzle) -> Option<u16> {
+    if !p.solver.has(Kinds::PROMOTION) {
+        return None;
+    }
     for ply in p.solver_plies() {
         let promoted = p.mv(ply).promotion();
         if p.mates(ply) {
@@ -973,14 +1180,17 @@ fn under_promotion(p: Puzzle) -> Option<u16> {
 /// taker's move, went to the square of a man that defended this square on
 /// the board it was played on, no check standing there.
 fn capturing_defender(p: Puzzle) -> Option<u16> {
+    if !p.later.has(Kinds::CAPTURE) && !p.later.has(Kinds::CHECK) {
+        return None;
+    }
     for ply in p.later_solver_plies() {
         let mates = p.mates(ply);
         let takes_hanging = || {
             p.captured(ply).is_some_and(|c| {
                 p.moved(ply) != Role::King
                     && value(c.role) <= value(p.moved(ply))
-                    && is_hanging(p.before(ply).board(), c.color, p.to(ply))
                     && p.to(ply - 1) != p.to(ply)
+                    && is_hanging(p.before(ply).board(), c.color, p.to(ply))
             })
         };
         if !(mates || takes_hanging()) {
@@ -1004,51 +1214,57 @@ fn capturing_defender(p: Puzzle) -> Option<u16> {
 
 // ---------------------------------------------------------------- puzzle
 
-/// `piece_endgame`: in the position the solver faces and after the key
-/// move, some man of `role` stands and every man is a king, a pawn or one
-/// of `role`.
-fn piece_endgame(p: Puzzle, role: Role) -> bool {
-    [p.after(0), p.after(1)].into_iter().all(|pos| {
-        let board = pos.board();
-        board.by_role(role).any()
-            && (board.occupied() & !board.kings() & !board.pawns() & !board.by_role(role)).is_empty()
-    })
+/// `piece_endgame` for pawns, queens, rooks, bishops and knights in turn,
+/// then `queen_rook_endgame`: the first kind that holds both in the
+/// position the solver faces and after the key move.
+fn endgame(p: Puzzle) -> Option<Theme> {
+    let boards = [p.after(0).board(), p.after(1).board()];
+    let kinds = [
+        (Theme::PawnEndgame, Role::Pawn),
+        (Theme::QueenEndgame, Role::Queen),
+        (Theme::RookEndgame, Role::Rook),
+        (Theme::BishopEndgame, Role::Bishop),
+        (Theme::KnightEndgame, Role::Knight),
+    ];
+    for (theme, role) in kinds {
+        if boards.iter().all(|board| piece_endgame(board, role)) {
+            return Some(theme);
+        }
+    }
+    boards.iter().all(|board| queen_rook_endgame(board)).then_some(Theme::QueenRookEndgame)
 }
 
-/// `queen_rook_endgame`: in the position the solver faces and after the
-/// key move, exactly one queen, some rook, and nothing but kings, pawns,
-/// queens and rooks.
-fn queen_rook_endgame(p: Puzzle) -> bool {
-    [p.after(0), p.after(1)].into_iter().all(|pos| {
-        let board = pos.board();
-        board.queens().count() == 1 && board.rooks().any() && (board.knights() | board.bishops()).is_empty()
-    })
+/// `piece_endgame` on one board: some man of `role` stands and every man is
+/// a king, a pawn or one of `role`.
+fn piece_endgame(board: &Board, role: Role) -> bool {
+    board.by_role(role).any() && (board.occupied() & !board.kings() & !board.pawns() & !board.by_role(role)).is_empty()
 }
 
-fn kingside_attack(p: Puzzle) -> bool {
-    side_attack(p, File::H, &[File::G, File::H], 20)
+/// `queen_rook_endgame` on one board: exactly one queen, some rook, and
+/// nothing but kings, pawns, queens and rooks.
+fn queen_rook_endgame(board: &Board) -> bool {
+    board.queens().count() == 1 && board.rooks().any() && (board.knights() | board.bishops()).is_empty()
 }
 
-fn queenside_attack(p: Puzzle) -> bool {
-    side_attack(p, File::A, &[File::A, File::B, File::C], 18)
-}
-
-/// `side_attack`: the enemy king on its back rank, on one of `king_files`
-/// (a king on a1 does not count, a quirk of the tagger's truth test on
-/// square 0), `pieces` men or more on the board the solver faces, and some
-/// check in the line; then each check scores a point, each capture within
-/// three squares of the corner a point, and each other move five squares or
-/// more from the corner loses one. Two points make the attack.
-fn side_attack(p: Puzzle, corner_file: File, king_files: &[File], pieces: usize) -> bool {
+/// `kingside_attack` and `queenside_attack`: the enemy king on its back
+/// rank (a king on a1 does not count, a quirk of the tagger's truth test
+/// on square 0) on the g or h file for the kingside, the a, b or c file for
+/// the queenside, with 20 men or more (18 for the queenside) on the board
+/// the solver faces, and some check in the line; then each check scores a
+/// point, each capture within three squares of the corner (h or a on the
+/// back rank) a point, and each other move five squares or more from the
+/// corner loses one. Two points make the attack.
+fn side_attack(p: Puzzle) -> Option<Theme> {
     let back_rank = if p.pov == Color::White { Rank::Eighth } else { Rank::First };
     let board = p.after(0).board();
-    let Some(king) = board.king_of(!p.pov).filter(|&k| k != Square::A1) else { return false };
-    if king.rank() != back_rank
-        || !king_files.contains(&king.file())
-        || board.occupied().count() < pieces
-        || !p.solver_plies().any(|ply| p.checks(ply))
-    {
-        return false;
+    let king = board.king_of(!p.pov).filter(|&k| k != Square::A1 && k.rank() == back_rank)?;
+    let (theme, corner_file, pieces) = match king.file() {
+        File::G | File::H => (Theme::KingsideAttack, File::H, 20),
+        File::A | File::B | File::C => (Theme::QueensideAttack, File::A, 18),
+        _ => return None,
+    };
+    if board.occupied().count() < pieces || !p.solver_plies().any(|ply| p.checks(ply)) {
+        return None;
     }
     let corner = Square::from_coords(corner_file, back_rank);
     let mut score = 0;
@@ -1063,7 +1279,7 @@ fn side_attack(p: Puzzle, corner_file: File, king_files: &[File], pieces: usize)
             score -= 1;
         }
     }
-    score >= 2
+    (score >= 2).then_some(theme)
 }
 
 /// The puzzle's length by its plies: 2 one move, 4 short, 8 or more very
@@ -1084,5 +1300,59 @@ fn phase(p: Puzzle) -> Theme {
         crate::label::Label::Opening => Theme::Opening,
         crate::label::Label::Endgame => Theme::Endgame,
         _ => Theme::Middlegame,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::{balance, random_game};
+    use crate::line::LineForm;
+    use shakmaty::uci::UciMove;
+    use shakmaty::CastlingMode;
+
+    /// A random legal line from one of `random_game`'s starts, as a puzzle.
+    fn random_line(start: usize, picks: &[usize]) -> Option<Line> {
+        let game = random_game(start, picks);
+        let moves: Vec<String> = game
+            .windows(2)
+            .map(|w| {
+                let m = w[0].legal_moves().into_iter().find(|m| {
+                    let mut after = w[0].clone();
+                    after.play_unchecked(*m);
+                    after == w[1]
+                });
+                UciMove::from_move(m.expect("a move between them"), CastlingMode::Standard).to_string()
+            })
+            .collect();
+        let fen = shakmaty::fen::Fen::from_position(&game[0], shakmaty::EnPassantMode::Legal).to_string();
+        (moves.len() >= 2).then(|| Line::parse(&fen, &moves.join(" "), LineForm::Puzzle).unwrap())
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig { cases: 300, failure_persistence: None, ..Default::default() })]
+
+        /// The facts found once per ply equal what the boards say: the
+        /// checkers, and the balance counted on the boards.
+        #[test]
+        fn ply_facts_agree_with_the_boards(start in 0usize..2, picks in proptest::collection::vec(0usize..1000, 2..60)) {
+            let Some(line) = random_line(start, &picks) else { return Ok(()) };
+            with_puzzle(&line, |p| {
+                let faced = balance(p.after(0).board(), p.pov);
+                for ply in 0..p.plies() {
+                    proptest::prop_assert_eq!(p.checkers(ply), p.after(ply).checkers());
+                    proptest::prop_assert_eq!(p.is_capture(ply), p.mv(ply).is_capture());
+                    if ply > 0 {
+                        proptest::prop_assert_eq!(p.swing(ply), balance(p.after(ply).board(), p.pov) - faced);
+                    }
+                    if ply % 2 == 1 {
+                        let kinds = Kinds::of(p.mv(ply), p.checks(ply));
+                        proptest::prop_assert!(p.solver.0 & kinds.0 == kinds.0);
+                        proptest::prop_assert!(ply < 3 || p.later.0 & kinds.0 == kinds.0);
+                    }
+                }
+                Ok(())
+            })?;
+        }
     }
 }
