@@ -31,14 +31,24 @@ use crate::table::ArrayBuilder;
 pub(super) struct Column {
     /// The dictionary page's body (plain values) and how many it holds.
     pub dictionary: Option<(Vec<u8>, usize)>,
-    /// The data page's body: levels, then values or dictionary keys.
+    /// The data page's body, from `data[start]` on: levels, then values
+    /// or dictionary keys (before `start`, room left unused).
     pub data: Vec<u8>,
+    pub start: usize,
     /// Slots in the page: one per row, or per item of a list column (an
     /// empty or null list is one slot).
     pub num_values: usize,
     pub rows: usize,
     pub encoding: Encoding,
     pub statistics: ParquetStatistics,
+}
+
+#[cfg(test)]
+impl Column {
+    /// The data page's body.
+    pub fn body(&self) -> &[u8] {
+        &self.data[self.start..]
+    }
 }
 
 /// Definition levels of a list column: a null list, an empty list, a null
@@ -56,6 +66,12 @@ struct Levels<const LIST: bool> {
     /// Repetition levels, for a list column (empty otherwise).
     repetition: Packed,
     definition: Packed,
+    /// A flat column's rows are only counted while every one holds a
+    /// value (most columns hold no null): its levels are then one RLE run
+    /// of 1s. The first null packs the rows before it into `definition`
+    /// ([`FlatLevels::first_null`]), and the rows after it go there too.
+    leading: usize,
+    packing: bool,
 }
 
 type FlatLevels = Levels<false>;
@@ -74,7 +90,12 @@ impl<const LIST: bool> Levels<LIST> {
 
     fn new(rows: usize) -> Levels<LIST> {
         let slots = if LIST { rows * 2 } else { rows };
-        Levels { repetition: Packed::new(1, if LIST { slots } else { 0 }), definition: Packed::new(Self::WIDTH, slots) }
+        Levels {
+            repetition: Packed::new(1, if LIST { slots } else { 0 }),
+            definition: Packed::new(Self::WIDTH, if LIST { slots } else { 0 }),
+            leading: 0,
+            packing: LIST,
+        }
     }
 
     #[inline(always)]
@@ -89,6 +110,9 @@ impl<const LIST: bool> Levels<LIST> {
     /// repetition level 0; its nulls, the slots whose definition level is
     /// not a value's (1 in a flat column, [`ITEM`] in a list).
     fn counts(&self) -> Counts {
+        if !self.packing {
+            return Counts { slots: self.leading, rows: self.leading, nulls: 0 };
+        }
         let slots = self.definition.count();
         let rows = if LIST { slots - self.repetition.ones() } else { slots };
         let values = if LIST { self.definition.threes() } else { self.definition.ones() };
@@ -108,15 +132,45 @@ impl<const LIST: bool> Levels<LIST> {
         if LIST {
             with_length(self.repetition, out);
         }
+        if !self.packing {
+            // The bytes `Packed` writes for as many 1s: one RLE run.
+            out.extend_from_slice(&[0; 4]);
+            if self.leading > 0 {
+                let length_at = out.len() - 4;
+                uleb128(out, (self.leading as u64) << 1);
+                out.push(1);
+                let length = (out.len() - length_at - 4) as u32;
+                out[length_at..length_at + 4].copy_from_slice(&length.to_le_bytes());
+            }
+            return;
+        }
         with_length(self.definition, out);
     }
 }
 
 impl FlatLevels {
     /// A row of a flat column.
-    #[inline]
+    #[inline(always)]
     fn row(&mut self, present: bool) {
+        if !self.packing {
+            if present {
+                self.leading += 1;
+                return;
+            }
+            self.first_null();
+        }
         self.slot(0, u32::from(present));
+    }
+
+    /// Packs the rows counted so far, all values, as the levels of the
+    /// rows after them will be.
+    #[cold]
+    fn first_null(&mut self) {
+        self.packing = true;
+        let leading = std::mem::take(&mut self.leading);
+        self.definition.words.extend(std::iter::repeat_n(u64::MAX, leading / 64));
+        self.definition.filled = (leading % 64) as u32;
+        self.definition.word = (1u64 << self.definition.filled) - 1;
     }
 }
 
@@ -364,9 +418,15 @@ fn encode_hybrid<T: Copy + Eq>(out: &mut Vec<u8>, items: &[T], width: u32, key: 
 
 /// A column's values: plain, delta-encoded, or as dictionary keys.
 enum Values {
-    Plain(Vec<u8>),
+    /// Plain values, after room for the levels ([`room_for_levels`]) or
+    /// none (0): the page then holds them where they are, not copied.
+    Plain(Vec<u8>, usize),
     Delta(Vec<u8>),
-    Dictionary { entries: Vec<u8>, count: usize, keys: Keys },
+    Dictionary {
+        entries: Vec<u8>,
+        count: usize,
+        keys: Keys,
+    },
 }
 
 /// A page's dictionary keys.
@@ -407,6 +467,14 @@ impl<T: Ord + Copy> Bounds<T> {
     }
 }
 
+/// Room for the levels of a flat column of `rows` rows, however many are
+/// null: the length, then at most one bit a row in bit-packed runs of up to
+/// 8,192 values (a header of two bytes each), or one RLE run (a header of
+/// at most ten bytes and one).
+fn room_for_levels(rows: usize) -> usize {
+    4 + rows.div_ceil(8) + 2 * rows.div_ceil(MAX_LITERAL_RUN) + 11
+}
+
 fn column<const LIST: bool>(levels: Levels<LIST>, values: Values, (min, max): MinMax) -> Column {
     let Counts { slots: num_values, rows, nulls } = levels.counts();
     let statistics = ParquetStatistics {
@@ -421,11 +489,18 @@ fn column<const LIST: bool>(levels: Levels<LIST>, values: Values, (min, max): Mi
     };
     let mut data = Vec::with_capacity(num_values / 4 + 16);
     levels.write(&mut data);
+    let mut start = 0;
     let (dictionary, encoding) = match values {
         // A page of nulls only has no dictionary to point into.
         Values::Dictionary { count: 0, .. } => (None, Encoding::Plain),
-        Values::Plain(plain) => {
-            data.extend_from_slice(&plain);
+        Values::Plain(mut plain, room) if data.len() <= room => {
+            start = room - data.len();
+            plain[start..room].copy_from_slice(&data);
+            data = plain;
+            (None, Encoding::Plain)
+        }
+        Values::Plain(plain, room) => {
+            data.extend_from_slice(&plain[room..]);
             (None, Encoding::Plain)
         }
         Values::Delta(packed) => {
@@ -444,7 +519,7 @@ fn column<const LIST: bool>(levels: Levels<LIST>, values: Values, (min, max): Mi
             (Some((entries, count)), Encoding::RleDictionary)
         }
     };
-    Column { dictionary, data, num_values, rows, encoding, statistics }
+    Column { dictionary, data, start, num_values, rows, encoding, statistics }
 }
 
 /// A value a dictionary can hold: its plain encoding and a hash.
@@ -698,7 +773,7 @@ impl ArrayBuilder for PageBuilder {
         let bounds = bounds.bytes(|v| v.to_le_bytes().to_vec());
         let values = match delta_binary_packed(&values) {
             Some(packed) => Values::Delta(packed),
-            None => Values::Plain(values.iter().flat_map(|v| v.to_le_bytes()).collect()),
+            None => Values::Plain(values.iter().flat_map(|v| v.to_le_bytes()).collect(), 0),
         };
         column(levels, values, bounds)
     }
@@ -727,7 +802,7 @@ impl ArrayBuilder for PageBuilder {
             bounds.add(value);
         }
         let bounds = bounds.bytes(|v| vec![u8::from(v)]);
-        column(levels, Values::Plain(plain), bounds)
+        column(levels, Values::Plain(plain, 0), bounds)
     }
 
     fn nullable_bool(&self, values: impl Iterator<Item = Option<bool>>) -> Column {
@@ -746,12 +821,14 @@ impl ArrayBuilder for PageBuilder {
             }
         }
         let bounds = bounds.bytes(|v| vec![u8::from(v)]);
-        column(levels, Values::Plain(plain), bounds)
+        column(levels, Values::Plain(plain, 0), bounds)
     }
 
     fn text<'a>(&self, len: usize, values: impl Iterator<Item = Option<&'a str>>) -> Column {
         let mut levels = FlatLevels::new(len);
-        let mut plain = Vec::with_capacity(len * 32);
+        let room = room_for_levels(len);
+        let mut plain = Vec::with_capacity(room + len * 64);
+        plain.resize(room, 0);
         let mut bounds = Bounds::new();
         let mut previous: Option<&str> = None;
         for value in values {
@@ -767,7 +844,7 @@ impl ArrayBuilder for PageBuilder {
             }
         }
         let bounds = bounds.bytes(|value| value.text.as_bytes().to_vec());
-        column(levels, Values::Plain(plain), bounds)
+        column(levels, Values::Plain(plain, room), bounds)
     }
 
     fn repeated_text<'a>(&self, len: usize, values: impl Iterator<Item = Option<&'a str>>) -> Column {
@@ -872,7 +949,7 @@ impl ArrayBuilder for PageBuilder {
                 bounds.add(value);
             });
         }
-        column(levels, Values::Plain(plain), int32_bounds(&bounds))
+        column(levels, Values::Plain(plain, 0), int32_bounds(&bounds))
     }
 }
 
@@ -977,6 +1054,36 @@ mod tests {
     }
 
     proptest! {
+        /// A flat column's levels, counted while every row holds a value
+        /// and packed from the first null on, are the hybrid encoding of
+        /// its rows' levels, with their length first, and their counts.
+        #[test]
+        fn flat_levels_are_the_hybrid_encoding(
+            present in prop_oneof![
+                proptest::collection::vec(Just(true), 0..300),
+                proptest::collection::vec(any::<bool>(), 0..300),
+                (0usize..200, proptest::collection::vec(any::<bool>(), 0..200))
+                    .prop_map(|(n, rest)| std::iter::repeat_n(true, n).chain(rest).collect()),
+            ],
+        ) {
+            let mut levels = FlatLevels::new(present.len());
+            for &p in &present {
+                levels.row(p);
+            }
+            let Counts { slots, rows, nulls } = levels.counts();
+            let values = present.iter().filter(|&&p| p).count();
+            prop_assert_eq!((slots, rows, nulls), (present.len(), present.len(), present.len() - values));
+            let mut ours = Vec::new();
+            levels.write(&mut ours);
+            let mut hybrid = Vec::new();
+            let definition: Vec<u32> = present.iter().map(|&p| u32::from(p)).collect();
+            encode_hybrid(&mut hybrid, &definition, 1, |v| v);
+            prop_assert_eq!(&ours[..4], &(hybrid.len() as u32).to_le_bytes()[..]);
+            prop_assert_eq!(&ours[4..], &hybrid[..]);
+        }
+    }
+
+    proptest! {
         /// Texts with their prefixes are ordered as the texts are, at every
         /// length around eight bytes, NUL bytes and shared prefixes among
         /// them.
@@ -997,7 +1104,7 @@ mod tests {
             let split = PageBuilder.words(fields.iter().map(|f| f.as_deref().map(crate::table::space_separated)));
             let ours = PageBuilder.spaced_words(fields.iter().map(Option::as_deref));
             prop_assert_eq!(&ours.dictionary, &split.dictionary);
-            prop_assert_eq!(&ours.data, &split.data);
+            prop_assert_eq!(ours.body(), split.body());
             prop_assert_eq!((ours.num_values, ours.rows, ours.encoding), (split.num_values, split.rows, split.encoding));
             prop_assert_eq!(bounds_of(&ours), bounds_of(&split));
         }
