@@ -153,14 +153,22 @@ fn write_options() -> WriteOptions {
     }
 }
 
+/// The file writer's buffer: page headers and small pages gather there;
+/// a page this large or larger (a batch's FEN, moves, URLs) goes to the
+/// file without being copied into it.
+const WRITE_BUFFER: usize = 64 << 10;
+
 fn open_parquet(path: &Path, columns: &[(&str, Kind)], provenance: &[(String, String)]) -> Result<Writer, OutputError> {
     let file = File::create(path).map_err(|e| out_err(path, e))?;
     crate::interrupt::remove_if_stopped(path.to_owned());
     let schema = schema_of(columns);
     let options = write_options();
-    let file =
-        FileWriter::try_new(BufWriter::with_capacity(1 << 20, file), schema.to_arrow(CompatLevel::newest()), options)
-            .map_err(|e| out_err(path, e))?;
+    let file = FileWriter::try_new(
+        BufWriter::with_capacity(WRITE_BUFFER, file),
+        schema.to_arrow(CompatLevel::newest()),
+        options,
+    )
+    .map_err(|e| out_err(path, e))?;
     // Readers take column types from the Arrow schema in the footer. The
     // classic large_string types read everywhere (pandas cannot convert
     // the newer string_view) and describe the same Parquet data. After the

@@ -162,6 +162,14 @@ impl FlatLevels {
         self.slot(0, u32::from(present));
     }
 
+    /// `rows` rows, each a value.
+    fn values(&mut self, rows: usize) {
+        match self.packing {
+            false => self.leading += rows,
+            true => (0..rows).for_each(|_| self.slot(0, 1)),
+        }
+    }
+
     /// Packs the rows counted so far, all values, as the levels of the
     /// rows after them will be.
     #[cold]
@@ -765,11 +773,8 @@ impl ArrayBuilder for PageBuilder {
 
     fn int64(&self, values: Vec<i64>) -> Column {
         let mut levels = FlatLevels::new(values.len());
-        let mut bounds = Bounds::new();
-        for &value in &values {
-            levels.row(true);
-            bounds.add(value);
-        }
+        levels.values(values.len());
+        let bounds = Bounds { least: values.iter().min().copied(), greatest: values.iter().max().copied() };
         let bounds = bounds.bytes(|v| v.to_le_bytes().to_vec());
         let values = match delta_binary_packed(&values) {
             Some(packed) => Values::Delta(packed),
@@ -794,13 +799,15 @@ impl ArrayBuilder for PageBuilder {
 
     fn bool(&self, values: Vec<bool>) -> Column {
         let mut levels = FlatLevels::new(values.len());
-        let mut plain = vec![0u8; values.len().div_ceil(8)];
-        let mut bounds = Bounds::new();
-        for (i, &value) in values.iter().enumerate() {
-            levels.row(true);
-            plain[i / 8] |= u8::from(value) << (i % 8);
-            bounds.add(value);
-        }
+        levels.values(values.len());
+        // Plain booleans are bit-packed, the first in the lowest bit.
+        let plain =
+            values.chunks(8).map(|bits| bits.iter().rev().fold(0, |byte, &bit| byte << 1 | u8::from(bit))).collect();
+        let (any, all) = (values.iter().any(|&v| v), values.iter().all(|&v| v));
+        let bounds = match values.is_empty() {
+            true => Bounds::new(),
+            false => Bounds { least: Some(all), greatest: Some(any) },
+        };
         let bounds = bounds.bytes(|v| vec![u8::from(v)]);
         column(levels, Values::Plain(plain, 0), bounds)
     }
