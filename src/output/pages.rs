@@ -379,10 +379,17 @@ fn delta_binary_packed(values: &[i64]) -> Option<Vec<u8>> {
             }
             out[widths_at + miniblock] = width as u8;
             // A miniblock is 32 values wide, the last padded with zeros:
-            // `width` whole 32-bit words.
+            // `width` whole 32-bit words (none where the differences are
+            // equal: a puzzle's id over its fires, say).
+            if width == 0 {
+                continue;
+            }
             let mut bits = BitWriter::default();
-            for i in 0..DELTA_MINIBLOCK {
-                bits.put(&mut out, deltas.get(i).map_or(0, |&d| above(d) as u32), width);
+            for &delta in deltas {
+                bits.put(&mut out, above(delta) as u32, width);
+            }
+            for _ in deltas.len()..DELTA_MINIBLOCK {
+                bits.put(&mut out, 0, width);
             }
         }
     }
