@@ -207,11 +207,17 @@ const ZSTD_LEVEL: i32 = 1;
 /// files 1.5 % smaller at the same cost (dev set).
 const ZSTD_HASH_LOG: u32 = 17;
 
+/// Matches of seven bytes at least (level 1: five): fewer, longer
+/// sequences to encode (the short ones in FENs and moves saved little),
+/// for 5 % fewer instructions in zstd and files 0.4 % larger (dev set).
+const ZSTD_MIN_MATCH: u32 = 7;
+
 fn zstd(input: &[u8]) -> Result<Vec<u8>, PolarsError> {
     ZSTD.with_borrow_mut(|context| {
         if context.is_none() {
             let mut c = zstd::bulk::Compressor::new(ZSTD_LEVEL)?;
             c.set_parameter(zstd::zstd_safe::CParameter::HashLog(ZSTD_HASH_LOG))?;
+            c.set_parameter(zstd::zstd_safe::CParameter::MinMatch(ZSTD_MIN_MATCH))?;
             *context = Some(c);
         }
         context.as_mut().expect("a zstd context").compress(input)
