@@ -434,6 +434,27 @@ mod tests {
         }
     }
 
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig { cases: 200, failure_persistence: None, ..Default::default() })]
+        /// Every legal move of random games, castling and promotions among them.
+        #[test]
+        fn unmasked_lines_agree_with_the_slow_ones_on_random_games(start in 0usize..2, picks in proptest::collection::vec(0usize..1000, 1..80)) {
+            for pos in board::random_game(start, &picks) {
+                for m in pos.legal_moves() {
+                    let mut after = pos.clone();
+                    after.play_unchecked(m);
+                    let vacated = match m {
+                        Move::Castle { king, rook } => Bitboard::from(king) | Bitboard::from(rook),
+                        _ => Bitboard::from(m.from().unwrap()),
+                    };
+                    let (b, a) = (pos.board(), after.board());
+                    let fast = unmasked_lines(b, a, pos.turn(), vacated);
+                    proptest::prop_assert_eq!(&*fast, &unmasked_lines_slowly(b, a, pos.turn(), vacated)[..], "{} {}", shakmaty::fen::Fen::from_position(&pos, shakmaty::EnPassantMode::Legal), m);
+                }
+            }
+        }
+    }
+
     #[test]
     fn facts_of_a_discovered_check() {
         // Knight e4 unmasks the e1 rook against the e8 king.
