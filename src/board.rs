@@ -42,10 +42,12 @@ pub fn value_at(board: &Board, sq: Square) -> i32 {
 /// Material of one side, kings excluded.
 pub fn material(board: &Board, color: Color) -> i32 {
     let side = board.by_color(color);
-    [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen]
-        .into_iter()
-        .map(|role| value(role) * (board.by_role(role) & side).count() as i32)
-        .sum()
+    // Knights and bishops are worth the same: counted together.
+    let count = |men: Bitboard| (men & side).count() as i32;
+    value(Role::Pawn) * count(board.pawns())
+        + value(Role::Knight) * count(board.knights() | board.bishops())
+        + value(Role::Rook) * count(board.rooks())
+        + value(Role::Queen) * count(board.queens())
 }
 
 /// The solver's material minus the opponent's.
@@ -972,6 +974,20 @@ mod tests {
                 }
                 let checks: Vec<Move> = moves.iter().copied().filter(|&m| gives_check(pos, m)).collect();
                 proptest::prop_assert_eq!(checking_moves(pos).collect::<Vec<_>>(), checks);
+            }
+        }
+
+        /// On positions from random games (promotions among them), each
+        /// side's material is the sum of its men's values, square by square.
+        #[test]
+        fn material_is_the_sum_of_the_men(start in 0usize..2, picks in proptest::collection::vec(0usize..1000, 1..120)) {
+            for pos in random_game(start, &picks) {
+                let board = pos.board();
+                for color in [Color::White, Color::Black] {
+                    let men = board.by_color(color) & !board.kings();
+                    let summed: i32 = men.into_iter().map(|sq| value_at(board, sq)).sum();
+                    proptest::prop_assert_eq!(material(board, color), summed);
+                }
             }
         }
 

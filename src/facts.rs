@@ -15,17 +15,26 @@ use crate::threats::Threats;
 /// a capture (its man) and a promotion (the new piece for the pawn) change
 /// it.
 pub fn balances(line: &Line) -> Vec<i32> {
+    let mut balances = vec![0; line.positions.len()];
+    fill_balances(line, &mut balances);
+    balances
+}
+
+/// [`balances`] written into the front of `out` (at least as long as the
+/// line's positions), so that a line needs no allocation for them: the
+/// balances, `out`'s first `line.positions.len()`.
+pub fn fill_balances<'a>(line: &Line, out: &'a mut [i32]) -> &'a [i32] {
     let solver = line.solver();
-    let Some(first) = line.positions.first() else { return Vec::new() };
+    let out = &mut out[..line.positions.len()];
+    let Some(first) = line.positions.first() else { return out };
     let mut balance = board::balance(first.board(), solver);
-    let mut balances = Vec::with_capacity(line.positions.len());
-    balances.push(balance);
-    for (position, &m) in line.positions.iter().zip(&line.moves) {
+    out[0] = balance;
+    for ((position, &m), slot) in line.positions.iter().zip(&line.moves).zip(&mut out[1..]) {
         let change = captured_value(m) + m.promotion().map_or(0, |role| value(role) - value(Role::Pawn));
         balance += if position.turn() == solver { change } else { -change };
-        balances.push(balance);
+        *slot = balance;
     }
-    balances
+    out
 }
 
 /// A line unmasked by the move: one of our sliders that stood behind a
@@ -316,9 +325,10 @@ fn unmasked_lines(before: &Board, after: &Board, us: Color, vacated: Bitboard) -
             & (attacks::rook_attacks(square, occupied_before) & before.rooks_and_queens()
                 | attacks::bishop_attacks(square, occupied_before) & before.bishops_and_queens());
         for slider in board::relative_squares(candidates, us) {
-            // Only a slider still standing where it stood: the moving
-            // piece itself (or the castling rook) discovers nothing.
-            if vacated.contains(slider) || after.piece_at(slider) != before.piece_at(slider) {
+            // The moving piece itself (the castling rook) discovers
+            // nothing; any other man of ours stands where it stood, as a
+            // legal move moves no other and takes none of ours.
+            if vacated.contains(slider) {
                 continue;
             }
             // The first piece beyond the vacated square, going away from the slider.
@@ -363,6 +373,7 @@ mod tests {
             let line = Line::parse(fen, moves, LineForm::Puzzle).unwrap_or_else(|e| panic!("{fen} {moves}: {e}"));
             let counted: Vec<i32> = line.positions.iter().map(|p| board::balance(p.board(), line.solver())).collect();
             assert_eq!(balances(&line), counted, "{fen} {moves}");
+            assert_eq!(fill_balances(&line, &mut [7; 64]), counted, "{fen} {moves}: into a longer buffer");
         }
     }
 
@@ -419,6 +430,27 @@ mod tests {
                 let (b, a) = (pos.board(), after.board());
                 let fast = unmasked_lines(b, a, pos.turn(), vacated);
                 assert_eq!(&*fast, &unmasked_lines_slowly(b, a, pos.turn(), vacated)[..], "{fen} {m}");
+            }
+        }
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig { cases: 200, failure_persistence: None, ..Default::default() })]
+        /// Every legal move of random games, castling and promotions among them.
+        #[test]
+        fn unmasked_lines_agree_with_the_slow_ones_on_random_games(start in 0usize..2, picks in proptest::collection::vec(0usize..1000, 1..80)) {
+            for pos in board::random_game(start, &picks) {
+                for m in pos.legal_moves() {
+                    let mut after = pos.clone();
+                    after.play_unchecked(m);
+                    let vacated = match m {
+                        Move::Castle { king, rook } => Bitboard::from(king) | Bitboard::from(rook),
+                        _ => Bitboard::from(m.from().unwrap()),
+                    };
+                    let (b, a) = (pos.board(), after.board());
+                    let fast = unmasked_lines(b, a, pos.turn(), vacated);
+                    proptest::prop_assert_eq!(&*fast, &unmasked_lines_slowly(b, a, pos.turn(), vacated)[..], "{} {}", shakmaty::fen::Fen::from_position(&pos, shakmaty::EnPassantMode::Legal), m);
+                }
             }
         }
     }

@@ -210,10 +210,18 @@ fn run(line: &Line, skip_silenced: bool) -> Classified {
             detect(&scene, &mut line_fires);
         }
     }
-    let balances = facts::balances(line);
+    // On the stack: a puzzle's line is short (a longer one gets a Vec).
+    let mut inline = [0; 64];
+    let heap;
+    let balances = if line.positions.len() <= inline.len() {
+        facts::fill_balances(line, &mut inline)
+    } else {
+        heap = facts::balances(line);
+        &heap
+    };
     let mut ply_fires = Vec::new();
     for ply in line.solver_plies() {
-        let facts = PlyFacts::new(ply, &balances);
+        let facts = PlyFacts::new(ply, balances);
         ply_fires.clear();
         ply_fires.extend(line_fires.iter().filter(|f| f.ply as usize == ply.index()));
         let mut present: LabelSet = ply_fires.iter().map(|f: &Fire| f.label).collect();
@@ -245,7 +253,7 @@ fn run(line: &Line, skip_silenced: bool) -> Classified {
     }
     out.fires.sort_by_key(|f| (f.ply, f.label));
     crate::payoff::mark(line, &mut out.fires);
-    crate::net::settle(line, &balances, &mut out.fires);
+    crate::net::settle(line, balances, &mut out.fires);
     out
 }
 

@@ -55,12 +55,7 @@ pub fn detect(facts: &PlyFacts, fires: &mut Vec<Fire>) {
     let before = facts.before.board();
     let ours = before.by_color(facts.us) & !before.pawns() & !before.kings() & !facts.vacated;
     // Cheap filter first: only pieces the opponent attacks can be en prise.
-    let mut attacked = Bitboard::EMPTY;
-    for sq in ours {
-        if board::attackers(before, sq, facts.them, before.occupied()).any() {
-            attacked.add(sq);
-        }
-    }
+    let attacked = ours & board::attacked_by(before, facts.them);
     if attacked.is_empty() {
         return;
     }
