@@ -420,18 +420,25 @@ mod tests {
             "8/8/5ppp/1kpP4/p2K1PPP/P7/8/8 w - c6 0 41",
         ] {
             let pos: Chess = fen.parse::<Fen>().unwrap().into_position(shakmaty::CastlingMode::Standard).unwrap();
-            for m in pos.legal_moves() {
-                let mut after = pos.clone();
-                after.play_unchecked(m);
-                let vacated = match m {
-                    Move::Castle { king, rook } => Bitboard::from(king) | Bitboard::from(rook),
-                    _ => Bitboard::from(m.from().unwrap()),
-                };
-                let (b, a) = (pos.board(), after.board());
-                let fast = unmasked_lines(b, a, pos.turn(), vacated);
-                assert_eq!(&*fast, &unmasked_lines_slowly(b, a, pos.turn(), vacated)[..], "{fen} {m}");
+            if let Some(m) = first_move_where_unmasked_lines_disagree(&pos) {
+                panic!("{fen} {m}");
             }
         }
+    }
+
+    /// The first legal move of `pos` whose unmasked lines differ from the
+    /// slow way's (which compares every piece before and after the move).
+    fn first_move_where_unmasked_lines_disagree(pos: &Chess) -> Option<Move> {
+        pos.legal_moves().into_iter().find(|m| {
+            let mut after = pos.clone();
+            after.play_unchecked(*m);
+            let vacated = match m {
+                Move::Castle { king, rook } => Bitboard::from(*king) | Bitboard::from(*rook),
+                _ => Bitboard::from(m.from().unwrap()),
+            };
+            let (b, a) = (pos.board(), after.board());
+            *unmasked_lines(b, a, pos.turn(), vacated) != unmasked_lines_slowly(b, a, pos.turn(), vacated)[..]
+        })
     }
 
     proptest::proptest! {
@@ -440,17 +447,8 @@ mod tests {
         #[test]
         fn unmasked_lines_agree_with_the_slow_ones_on_random_games(start in 0usize..2, picks in proptest::collection::vec(0usize..1000, 1..80)) {
             for pos in board::random_game(start, &picks) {
-                for m in pos.legal_moves() {
-                    let mut after = pos.clone();
-                    after.play_unchecked(m);
-                    let vacated = match m {
-                        Move::Castle { king, rook } => Bitboard::from(king) | Bitboard::from(rook),
-                        _ => Bitboard::from(m.from().unwrap()),
-                    };
-                    let (b, a) = (pos.board(), after.board());
-                    let fast = unmasked_lines(b, a, pos.turn(), vacated);
-                    proptest::prop_assert_eq!(&*fast, &unmasked_lines_slowly(b, a, pos.turn(), vacated)[..], "{} {}", shakmaty::fen::Fen::from_position(&pos, shakmaty::EnPassantMode::Legal), m);
-                }
+                let disagreement = first_move_where_unmasked_lines_disagree(&pos);
+                proptest::prop_assert!(disagreement.is_none(), "{} {:?}", shakmaty::fen::Fen::from_position(&pos, shakmaty::EnPassantMode::Legal), disagreement);
             }
         }
     }
