@@ -90,6 +90,16 @@
 //!   piece (0AZ4O ...Qh4+ Qf2 ...Qxh1+), so the hunt stays a king's walk.
 //!   Left alone: double checks on the open king that mate (the mate is
 //!   the attack) and captures taken back with check.
+//! - Read again by a second reader, stricter on "the point" (seed 5151,
+//!   20 dev fires after the rule): strict 12, lenient 20 (0.60 / 1.00).
+//!   Every claim is true (a check through the open king); the eight whose
+//!   point is another tactic: a check before a fork that is not the line's
+//!   last move (04JuW ...Qxd3+ Qc2 ...Qxf3, 0AEdl Qc8+ Kg7 Ne6+), a win
+//!   with check (06kQ1 ...Qxf1+), a check before a pin (06kQ1 ...Qh5+ and
+//!   ...Bh4), a skewer the king-hunt exception keeps (07CCc Rh7+ Ke8
+//!   Rxe7+), a lure (09Lz2 ...Rxg3+), a check that drives the king into a
+//!   bishop check (0AeMS ...h5+), a discovered check that promotes (0B1Wu
+//!   ...bxa2+). The last-capture rule covers only wins that end the line.
 
 use shakmaty::{attacks, Color, Position, Rank, Role};
 

@@ -55,7 +55,10 @@
 //!   strict 18, lenient 20 (0.90 / 1.00): 02Chz ...gxf2 takes a rook
 //!   pinned to its king (the pin is the point), 05B1i Qxa7 is a double
 //!   attack on the rook as well. Left alone: a pawn taken with check as the
-//!   line's last move (07QKo, 0A0Hv), where the line shows no more.
+//!   line's last move (07QKo, 0A0Hv), where the line shows no more. Read
+//!   again (seed 5152): strict 18, lenient 20 (0.90 / 1.00); not the point:
+//!   0104o Rxg7 (the queen pinned by its own block) and 09KOr Qxc5 (a
+//!   check that forks king and rook).
 //! - Kept once a fire gives way only to a fire that stays (6 dev fires whose
 //!   pinnedDefender gave way to discoveredAttack): 4 read (02qOC, 037IL,
 //!   03VaO, 07jgg), each a capture of a piece whose only guard is pinned:
