@@ -392,7 +392,10 @@ impl<'a> TextRow<'a> {
     pub fn optional_int(&self, column: Option<usize>, name: &'static str) -> Result<Option<i32>, RowError> {
         match self.checked(column, name)? {
             None => Ok(None),
-            Some(text) => text.parse().map(Some).map_err(|_| RowError::BadNumber { field: name, value: text.into() }),
+            Some(text) => match decimal_digits(text) {
+                Some(value) => Ok(Some(value)),
+                None => text.parse().map(Some).map_err(|_| RowError::BadNumber { field: name, value: text.into() }),
+            },
         }
     }
 
@@ -400,6 +403,18 @@ impl<'a> TextRow<'a> {
     pub fn puzzle_id(&self, columns: &Columns) -> Option<&'a str> {
         self.field(Some(columns.puzzle_id))
     }
+}
+
+/// `text` as a number where it is one to nine ASCII digits, the shape of
+/// every count and rating in the puzzle database; anything else (a sign,
+/// ten digits, garbage) is left to `str::parse`, which also words the error.
+#[inline]
+fn decimal_digits(text: &str) -> Option<i32> {
+    let bytes = text.as_bytes();
+    if bytes.is_empty() || bytes.len() > 9 {
+        return None;
+    }
+    bytes.iter().try_fold(0i32, |value, &b| b.is_ascii_digit().then(|| value * 10 + i32::from(b - b'0')))
 }
 
 /// Counts the bytes pulled from the underlying file (compressed bytes for a
@@ -711,6 +726,20 @@ mod tests {
         let reader = PuzzleReader::open(&spec);
         drop(file);
         reader
+    }
+
+    proptest::proptest! {
+        /// The digits fast path reads what `str::parse` reads, and declines
+        /// only what it must (so `parse` still words every error).
+        #[test]
+        fn decimal_digits_agree_with_parse(text in "[-+0-9 a]{0,11}|[0-9]{1,12}") {
+            let fast = decimal_digits(&text);
+            if let Some(value) = fast {
+                proptest::prop_assert_eq!(Ok(value), text.parse::<i32>());
+            } else {
+                proptest::prop_assert!(text.len() > 9 || !text.bytes().all(|b| b.is_ascii_digit()) || text.is_empty());
+            }
+        }
     }
 
     #[test]
