@@ -74,10 +74,10 @@ macro_rules! themes {
 
             /// Koga's label of the same name: every theme from the moves
             /// has one (Koga's own rules decide it); the engine's have none.
+            #[inline]
             pub fn label(self) -> Option<Label> {
-                match self {
-                    $(Theme::$variant => label_of!($source $variant),)*
-                }
+                const LABELS: &[Option<Label>] = &[$(label_of!($source $variant),)*];
+                LABELS[self as usize]
             }
 
             /// Lichess's rule, in a sentence.
@@ -261,8 +261,9 @@ pub fn vocabulary_text() -> String {
     let engine: Vec<&str> = Theme::ALL.iter().filter(|t| t.from_engine()).map(|t| t.name()).collect();
     let _ = writeln!(
         out,
-        "\n{} themes, computed by Lichess's rules (tagger/cook.py) into puzzles.themes, the ply each sits on in \
-         puzzles.theme_plies;\n{} only with `koga annotate --engine` (docs/engine.md), with no ply.\n\
+        "\n{} themes, computed by Lichess's rules (tagger/cook.py, tagger/zugzwang.py) into puzzles.themes, the \
+         ply each sits on in puzzles.theme_plies;\n{} from an engine's evaluation: only with `koga annotate \
+         --engine` (docs/engine.md), with no ply.\n\
          Koga's label of the same name follows Koga's own rules (docs/tactics/<label>.md); fires.lichess marks its \
          fire where it\nsits on the theme's ply. Left out of themes:",
         Theme::ALL.len(),
