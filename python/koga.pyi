@@ -52,8 +52,9 @@ def annotate(
 
     `engine`, the path of a UCI engine (Stockfish), adds the engine stage's
     columns to `puzzles` as `koga annotate --engine` does (`engine_cp`,
-    `engine_mate`, `engine_themes`, `sound`, `alt_moves`, `alt_cp`,
-    `alt_mate`, `move_cp`, `move_mate`, `engine_error`), with `engine_nodes` per search and the
+    `engine_mate`, `sound`, `alt_moves`, `alt_cp`, `alt_mate`, `move_cp`,
+    `move_mate`, `engine_error`) and its themes (crushing, advantage or
+    equality, and zugzwang) to `themes`, with `engine_nodes` per search and the
     cuts of `engine_rule`. The engine processes (one per rayon worker) stay
     up for the process's next call. A path that is not a UCI engine raises
     `ValueError`.

@@ -2,9 +2,11 @@
 import polars as pl, sys
 d = pl.read_parquet(sys.argv[1])
 print(len(d), "rows;", d.filter(pl.col("engine_error").is_not_null()).height, "engine errors")
-def f1(th, pred_col="engine_themes"):
-    truth = d["lichess_themes"].list.contains(th)
-    pred = d[pred_col].list.contains(th)
+# The engine's themes are in `themes`; only the rows the engine judged count.
+judged = d.filter(pl.col("engine_error").is_null() & pl.col("themes").is_not_null())
+def f1(th, pred_col="themes"):
+    truth = judged["lichess_themes"].list.contains(th)
+    pred = judged[pred_col].list.contains(th)
     tp = (truth & pred).sum(); fp = (~truth & pred).sum(); fn = (truth & ~pred).sum()
     return f"{th}: P {tp/max(1,tp+fp):.3f} R {tp/max(1,tp+fn):.3f} F1 {2*tp/max(1,2*tp+fp+fn):.3f} (Lichess {truth.sum()}, Koga {pred.sum()}, both {tp})"
 for th in ["crushing", "advantage", "equality", "zugzwang"]:

@@ -49,8 +49,9 @@ pub struct Analysis {
     /// The judged move of each fire (same order as `fires`), in UCI and SAN.
     pub fire_moves: Vec<(UciMove, SanPlus)>,
     pub puzzle_labels: LabelSet,
-    /// Lichess's themes by Lichess's rules, sorted by name; `None` for a
-    /// plain line.
+    /// Lichess's themes by Lichess's rules, sorted by name, the engine
+    /// stage's among them with `--engine`; `None` for a plain line without
+    /// the engine.
     pub themes: Option<Vec<ThemeAt>>,
     /// The engine stage's result (`--engine` only; [`crate::engine`]).
     pub engine: Option<crate::engine::Outcome>,
@@ -66,7 +67,7 @@ impl Analysis {
     /// Whether `fire` is where one of Lichess's themes sits: a theme of its
     /// label's name, found on its ply.
     pub fn sits_lichess_theme(&self, fire: &Fire) -> bool {
-        self.themes.iter().flatten().any(|t| t.ply == Some(fire.ply) && t.theme.label() == fire.label)
+        self.themes.iter().flatten().any(|t| t.ply == Some(fire.ply) && t.theme.label() == Some(fire.label))
     }
 
     pub fn labels(&self, follow_up: bool) -> impl Iterator<Item = Label> {

@@ -123,8 +123,8 @@ enum Command {
         /// Never draw the progress bar
         #[arg(long)]
         no_progress: bool,
-        /// A UCI engine (e.g. /usr/games/stockfish): adds engine_cp, engine_mate, engine_themes (crushing,
-        /// advantage, equality, zugzwang), sound and each solver move's best alternative to puzzles.parquet
+        /// A UCI engine (e.g. /usr/games/stockfish): adds crushing, advantage or equality, and zugzwang, to
+        /// `themes`, and engine_cp, engine_mate, sound and each solver move's best alternative to puzzles.parquet
         #[arg(long, value_name = "PATH")]
         engine: Option<PathBuf>,
         /// Nodes per engine search
@@ -187,7 +187,8 @@ enum Command {
         #[arg(long, conflicts_with = "exact")]
         without_payoffs: bool,
         /// Compare the `themes` Koga computes by Lichess's own rules with Themes: the share of tagged rows
-        /// equal over the themes Lichess's tagger emits, and the causes of the rest
+        /// equal over the themes Lichess's tagger emits (crushing, advantage, equality and zugzwang only on the
+        /// rows of an `--engine` run the engine judged), and the causes of the rest
         #[arg(long)]
         exact: bool,
     },
@@ -222,7 +223,8 @@ struct SelectArgs {
     #[arg(long, value_name = "N")]
     max_rating: Option<i32>,
     /// A Lichess theme that must be present (repeat: all must): the published Themes where the input has
-    /// them, else those computed by Lichess's rules
+    /// them, else the `themes` Koga computed by Lichess's rules (crushing, advantage, equality and zugzwang
+    /// only in the output of `koga annotate --engine`; a theme the puzzles do not carry is an error)
     #[arg(long = "theme", value_name = "THEME")]
     themes: Vec<String>,
     /// A Lichess theme that must be absent (repeat: none may be present)

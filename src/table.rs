@@ -65,11 +65,11 @@ pub const PUZZLES_COLUMNS: [(&str, Kind); 19] = [
 
 /// Columns the engine stage adds to `puzzles.parquet` (`--engine`), after
 /// [`PUZZLES_COLUMNS`]; without it they are not written at all. The
-/// per-move lists (`alt_*`) hold one entry per solver move.
-pub const ENGINE_COLUMNS: [(&str, Kind); 10] = [
+/// per-move lists (`alt_*`) hold one entry per solver move. The engine's
+/// themes go into `themes` ([`crate::engine::annotate`]).
+pub const ENGINE_COLUMNS: [(&str, Kind); 9] = [
     ("engine_cp", Kind::Int32),
     ("engine_mate", Kind::Int32),
-    ("engine_themes", Kind::Themes),
     ("sound", Kind::NullableBool),
     ("alt_moves", Kind::Words),
     ("alt_cp", Kind::Plies),
@@ -259,7 +259,7 @@ pub fn puzzles_chunk<B: ArrayBuilder>(b: &B, batch: &[Annotated], c: &Columns) -
 
 /// The engine stage's columns ([`ENGINE_COLUMNS`]) of the kept rows.
 fn engine_arrays<B: ArrayBuilder>(b: &B, rows: &[&Annotated]) -> Vec<B::Array> {
-    use crate::engine::{Alternative, EngineTheme, Score, Verdict};
+    use crate::engine::{Alternative, Score, Verdict};
     let outcomes: Vec<Option<&crate::engine::Outcome>> =
         rows.iter().map(|a| analysis(a).and_then(|an| an.engine.as_ref())).collect();
     let verdicts: Vec<Option<&Verdict>> = outcomes.iter().map(|o| o.and_then(|o| o.as_ref().ok())).collect();
@@ -269,7 +269,6 @@ fn engine_arrays<B: ArrayBuilder>(b: &B, rows: &[&Annotated]) -> Vec<B::Array> {
     vec![
         b.int32(verdicts.iter().map(|v| v.and_then(Verdict::cp))),
         b.int32(verdicts.iter().map(|v| v.and_then(Verdict::mate))),
-        b.vocabulary_lists(EngineTheme::NAMES, verdicts.iter().map(|v| v.map(|v| v.themes.iter().map(|&t| t as u8)))),
         b.nullable_bool(verdicts.iter().map(|v| v.map(Verdict::sound))),
         // "0000" (UCI's null move) where the puzzle's move was the only legal one
         b.words(verdicts.iter().map(|v| v.map(|v| v.alternatives.iter().map(|a| a.mv.as_deref().unwrap_or("0000"))))),

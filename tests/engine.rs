@@ -57,6 +57,19 @@ fn strings(df: &DataFrame, column: &str) -> Vec<Option<String>> {
     df.column(column).unwrap().str().unwrap().iter().map(|v| v.map(str::to_owned)).collect()
 }
 
+fn int_lists(df: &DataFrame, column: &str) -> Vec<Option<Vec<Option<i32>>>> {
+    let list = df.column(column).unwrap().list().unwrap().clone();
+    (0..list.len()).map(|i| list.get_as_series(i).map(|s| s.i32().unwrap().iter().collect())).collect()
+}
+
+/// Lichess's engine themes: only `--engine` gives them.
+const ENGINE_THEMES: [&str; 4] = ["advantage", "crushing", "equality", "zugzwang"];
+
+/// How many of crushing, advantage and equality `themes` holds.
+fn scale_themes(themes: &[String]) -> usize {
+    themes.iter().filter(|t| ["crushing", "advantage", "equality"].contains(&t.as_str())).count()
+}
+
 fn string_lists(df: &DataFrame, column: &str) -> Vec<Option<Vec<String>>> {
     let list = df.column(column).unwrap().list().unwrap().clone();
     (0..list.len())
@@ -100,11 +113,10 @@ fn the_fake_engine_fills_the_engine_columns() {
     check_engine_schema(&puzzles);
     let names: Vec<&str> = puzzles.get_column_names().iter().map(|n| n.as_str()).collect();
     assert_eq!(
-        names[names.len() - 10..],
+        names[names.len() - 9..],
         [
             "engine_cp",
             "engine_mate",
-            "engine_themes",
             "sound",
             "alt_moves",
             "alt_cp",
@@ -116,8 +128,16 @@ fn the_fake_engine_fills_the_engine_columns() {
     );
     let cp: Vec<Option<i32>> = puzzles.column("engine_cp").unwrap().i32().unwrap().iter().collect();
     assert_eq!(cp, [Some(900), Some(900), Some(900), None]);
-    let themes = string_lists(&puzzles, "engine_themes");
-    assert_eq!(themes[0], Some(vec!["crushing".to_owned()]));
+    // +900 before the last solver move: crushing, in `themes` beside the
+    // themes from the moves, with no ply.
+    let (themes, plies) = (string_lists(&puzzles, "themes"), int_lists(&puzzles, "theme_plies"));
+    for row in 0..3 {
+        let themes = themes[row].as_ref().unwrap();
+        assert_eq!(scale_themes(themes), 1, "{themes:?}");
+        let crushing = themes.iter().position(|t| t == "crushing").expect("crushing");
+        assert_eq!(plies[row].as_ref().unwrap()[crushing], None);
+        assert!(themes.windows(2).all(|w| w[0] < w[1]), "sorted by name: {themes:?}");
+    }
     assert_eq!(themes[3], None, "a row in error gets no engine verdict");
     // The engine prefers a1a2 to the puzzle's knight moves: not sound, and
     // a1a2 is the best alternative at both solver moves.
@@ -140,6 +160,87 @@ fn without_the_engine_nothing_changes() {
     assert_eq!(puzzles.width(), koga::table::PUZZLES_COLUMNS.len());
     assert!(!footer(&out.join("puzzles.parquet")).contains("koga.engine"));
     assert!(!footer(&out.join("puzzles.parquet")).contains("engine_nodes"));
+}
+
+/// A puzzle the fake's answers (a1a2, a1a3) suit that ends in mate: Black's
+/// knight goes out and White's queen mates on the back rank.
+const MATE: &str = "mate,1n4k1/5ppp/8/8/8/8/8/R3Q2K b - - 0 1,b8c6 e1e8";
+/// The knights go out and back (+900 for the fake: crushing).
+const SHUFFLE: &str = "shuffle,1n5k/8/8/8/8/8/8/RN5K b - - 0 1,b8c6 b1c3 c6b8 c3b1";
+
+/// `themes` holds the engine's themes with `--engine` (one of crushing,
+/// advantage and equality where the line does not end in mate, none where
+/// it does) and none of them without; `koga compare --exact` compares them
+/// only where the engine judged, and `koga select --theme crushing` reads
+/// them from `themes`, or says it cannot.
+#[test]
+fn the_engines_themes_are_in_themes_with_the_engine_only() {
+    let dir = tempfile::tempdir().unwrap();
+    let engine = fake(dir.path(), "fake-uci");
+    // Lichess's Themes as the moves give them, advantage where the fake
+    // says crushing.
+    let csv = dir.path().join("themes.csv");
+    std::fs::write(
+        &csv,
+        format!(
+            "PuzzleId,FEN,Moves,Themes\n{SHUFFLE},advantage defensiveMove endgame quietMove short\n\
+             {MATE},endgame mate mateIn1 oneMove\n"
+        ),
+    )
+    .unwrap();
+    let (with, without) = (dir.path().join("with"), dir.path().join("without"));
+    assert!(annotate(&csv, &with, &["--engine", engine.to_str().unwrap()]).status.success());
+    assert!(annotate(&csv, &without, &[]).status.success());
+
+    let themes = string_lists(&read(&with.join("puzzles.parquet")), "themes");
+    let (shuffle, mate) = (themes[0].as_ref().unwrap(), themes[1].as_ref().unwrap());
+    assert_eq!(shuffle, &["crushing", "defensiveMove", "endgame", "quietMove", "short"]);
+    assert_eq!(scale_themes(mate), 0, "{mate:?}");
+    assert!(mate.contains(&"mateIn1".to_owned()), "{mate:?}");
+    let plain = string_lists(&read(&without.join("puzzles.parquet")), "themes");
+    for themes in plain.iter().flatten() {
+        assert!(themes.iter().all(|t| !ENGINE_THEMES.contains(&t.as_str())), "without --engine: {themes:?}");
+    }
+    assert_eq!(plain[1], themes[1], "a mate gets no engine theme");
+
+    let compare = |dir: &Path| {
+        let run = koga().args(["compare", dir.to_str().unwrap(), "--exact", "--format", "csv"]).output().unwrap();
+        assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
+        String::from_utf8(run.stdout).unwrap()
+    };
+    let judged = compare(&with);
+    assert!(judged.contains("\nadvantage,1,0,0,1\n") && judged.contains("\ncrushing,0,1,1,0\n"), "{judged}");
+    let unjudged = compare(&without);
+    assert!(ENGINE_THEMES.iter().all(|t| !unjudged.contains(t)), "not compared without the engine: {unjudged}");
+
+    // Without published Themes, select reads them from `themes`: from an
+    // --engine run only.
+    let bare = dir.path().join("bare.csv");
+    std::fs::write(&bare, format!("PuzzleId,FEN,Moves\n{SHUFFLE}\n{MATE}\n")).unwrap();
+    let (with, without) = (dir.path().join("bare-with"), dir.path().join("bare-without"));
+    assert!(annotate(&bare, &with, &["--engine", engine.to_str().unwrap()]).status.success());
+    assert!(annotate(&bare, &without, &[]).status.success());
+    let select = |dir: &Path, flag: &str| {
+        let args = ["select", dir.to_str().unwrap(), flag, "crushing", "--format", "csv"];
+        koga().args(args).output().unwrap()
+    };
+    let picked = select(&with, "--theme");
+    assert!(picked.status.success(), "{}", String::from_utf8_lossy(&picked.stderr));
+    let ids: Vec<String> = String::from_utf8(picked.stdout)
+        .unwrap()
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').next().unwrap().to_owned())
+        .collect();
+    assert_eq!(ids, ["shuffle"]);
+    for flag in ["--theme", "--without-theme"] {
+        for input in [without.as_path(), bare.as_path()] {
+            let refused = select(input, flag);
+            let stderr = String::from_utf8_lossy(&refused.stderr);
+            assert!(!refused.status.success(), "{input:?} {flag}");
+            assert!(stderr.contains(&format!("{flag} crushing")) && stderr.contains("--engine"), "{stderr}");
+        }
+    }
 }
 
 #[test]
@@ -384,10 +485,9 @@ fn stockfish_gives_the_same_bytes_at_any_thread_count_and_judges_real_puzzles() 
     // A puzzle that ends in mate has no crushing/advantage/equality; every
     // other one has exactly one of them.
     let themes = string_lists(&puzzles, "lichess_themes");
-    for (row, engine_themes) in string_lists(&puzzles, "engine_themes").iter().enumerate() {
-        let engine_themes = engine_themes.as_ref().unwrap();
-        let scale = engine_themes.iter().filter(|t| ["crushing", "advantage", "equality"].contains(&t.as_str()));
+    for (row, computed) in string_lists(&puzzles, "themes").iter().enumerate() {
+        let computed = computed.as_ref().unwrap();
         let mates = themes[row].as_ref().unwrap().iter().any(|t| t == "mate");
-        assert_eq!(scale.count(), usize::from(!mates), "row {row}: {engine_themes:?}");
+        assert_eq!(scale_themes(computed), usize::from(!mates), "row {row}: {computed:?}");
     }
 }

@@ -331,31 +331,58 @@ pub fn compare_csv_exact(input: &InputSpec, examples: bool) -> Result<ExactRepor
 }
 
 /// Reads the `themes` Koga computed from `puzzles.parquet` of a `koga
-/// annotate` output directory and compares them with `lichess_themes`.
+/// annotate` output directory and compares them with `lichess_themes`;
+/// the engine's themes on the rows the engine judged (the rows of an
+/// `--engine` run without an `engine_error`).
 #[cfg(feature = "parquet")]
 pub fn compare_output_exact(dir: &std::path::Path, examples: bool) -> Result<ExactReport, CompareError> {
     use polars::prelude::*;
 
     let mut tally = ExactTally::new(examples);
     for path in table_files(dir, crate::output::PUZZLES_FILE)? {
-        for frame in row_groups(&path, &["puzzle_id", "lichess_themes", "themes"])? {
+        let engine = has_column(&path, ENGINE_ERROR)?;
+        let mut names = vec!["puzzle_id", "lichess_themes", "themes"];
+        names.extend(engine.then_some(ENGINE_ERROR));
+        for frame in row_groups(&path, &names)? {
             let frame = frame?;
             let fail = |source: PolarsError| CompareError::Parquet { path: path.clone(), source };
             let ids = frame.column("puzzle_id").and_then(|c| c.str().cloned()).map_err(fail)?;
+            let engine_errors = if engine {
+                Some(frame.column(ENGINE_ERROR).and_then(|c| c.str().cloned()).map_err(fail)?)
+            } else {
+                None
+            };
             let list = |name: &str| frame.column(name).and_then(|c| c.list().cloned()).map_err(fail);
             let (published, computed) = (list("lichess_themes")?, list("themes")?);
             for row in 0..frame.height() {
                 let published = list_words(&published, row).unwrap_or_default().join(" ");
                 let computed = list_words(&computed, row);
-                tally.add(
+                tally.add_judged(
                     ids.get(row).unwrap_or(""),
                     &published,
                     computed.as_ref().map(|c| c.iter().map(String::as_str)),
+                    engine_errors.as_ref().is_some_and(|errors| errors.get(row).is_none()),
                 );
             }
         }
     }
     Ok(tally.finish())
+}
+
+/// The column of an `--engine` run's `puzzles.parquet` that says why the
+/// engine gave a row no verdict: present only in such a run.
+#[cfg(feature = "parquet")]
+pub(crate) const ENGINE_ERROR: &str = "engine_error";
+
+/// Whether the Parquet file at `path` has a column of this name.
+#[cfg(feature = "parquet")]
+pub(crate) fn has_column(path: &std::path::Path, name: &str) -> Result<bool, CompareError> {
+    use polars::prelude::*;
+    let fail = |source: PolarsError| CompareError::Parquet { path: path.to_owned(), source };
+    let file = std::fs::File::open(path).map_err(|e| fail(e.into()))?;
+    let schema = ParquetReader::new(file).schema().map_err(fail)?;
+    let found = schema.iter_names().any(|n| n.as_str() == name);
+    Ok(found)
 }
 
 /// The Parquet files of one table of an output directory: the file, or

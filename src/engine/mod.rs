@@ -31,6 +31,11 @@
 //!   (a null move); zugzwang when the opponent's winning chances with the
 //!   move are more than 0.3 below those without it.
 //!
+//! These four themes go into the row's `themes`, in name order among the
+//! themes from the moves, as themes of the whole puzzle (their
+//! `theme_plies` entry is null); they are in the one theme vocabulary,
+//! [`Theme`], marked [`Source::Engine`](crate::lichess::Source::Engine).
+//!
 //! Determinism: each engine runs one search thread with a fixed hash, and
 //! `ucinewgame` before each puzzle clears its hash and history, so a
 //! node-budgeted search depends on its position alone: the same answers
@@ -53,6 +58,7 @@ use shakmaty::{CastlingMode, EnPassantMode, FromSetup, Position};
 
 use crate::annotate::{Annotated, Outcome as AnnotateOutcome};
 use crate::input::Columns;
+use crate::lichess::{self, Theme};
 use crate::line::{Line, LineForm};
 use uci::{Pv, Uci, UciError};
 
@@ -151,23 +157,6 @@ impl Rule {
     }
 }
 
-/// The engine themes, in Lichess's (alphabetical) order.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-pub enum EngineTheme {
-    Advantage,
-    Crushing,
-    Equality,
-    Zugzwang,
-}
-
-impl EngineTheme {
-    pub const NAMES: &'static [&'static str] = &["advantage", "crushing", "equality", "zugzwang"];
-
-    pub fn name(self) -> &'static str {
-        EngineTheme::NAMES[self as usize]
-    }
-}
-
 /// How the stage runs.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Config {
@@ -203,8 +192,9 @@ pub struct Alternative {
 pub struct Verdict {
     /// The best score for the solver before the last solver move.
     pub score: Score,
-    /// crushing / advantage / equality and zugzwang, in name order.
-    pub themes: Vec<EngineTheme>,
+    /// crushing / advantage / equality and zugzwang, in name order: the
+    /// themes of [`Source::Engine`](crate::lichess::Source::Engine).
+    pub themes: Vec<Theme>,
     /// One per solver move, in order.
     pub alternatives: Vec<Alternative>,
 }
@@ -330,9 +320,11 @@ impl fmt::Debug for Engine {
     }
 }
 
-/// Adds the engine's verdict to a classified row (rows in error and rows
-/// filtered out are left alone). A run that is stopping skips the engine:
-/// its rows in flight are not written.
+/// Adds the engine's verdict to a classified row, and its themes to the
+/// row's `themes` (rows in error and rows filtered out are left alone; a
+/// plain line, which has no themes from its moves, gets the engine's
+/// alone). A run that is stopping skips the engine: its rows in flight are
+/// not written.
 pub fn annotate<'a>(mut annotated: Annotated<'a>, columns: &Columns, form: LineForm, engine: &Engine) -> Annotated<'a> {
     if crate::interrupt::received().is_some() {
         return annotated;
@@ -340,7 +332,11 @@ pub fn annotate<'a>(mut annotated: Annotated<'a>, columns: &Columns, form: LineF
     if let AnnotateOutcome::Ok(analysis) = &mut annotated.outcome {
         let fen = annotated.row.field(Some(columns.fen)).unwrap_or("");
         let moves = annotated.row.field(Some(columns.moves)).unwrap_or("");
-        analysis.engine = Some(engine.evaluate(fen, moves, form));
+        let outcome = engine.evaluate(fen, moves, form);
+        if let Ok(verdict) = &outcome {
+            lichess::add_puzzle_themes(analysis.themes.get_or_insert_with(Vec::new), verdict.themes.iter().copied());
+        }
+        analysis.engine = Some(outcome);
     }
     annotated
 }
@@ -397,14 +393,14 @@ fn judge(engine: &mut Uci, fen: &str, line: &Line, nodes: u64, rule: Rule) -> Re
     if !line.mates_after(line.plies() - 1) {
         let (crushing, advantage) = rule.cuts();
         themes.push(match score {
-            Score::Mate(_) => EngineTheme::Crushing,
-            Score::Cp(cp) if cp > crushing => EngineTheme::Crushing,
-            Score::Cp(cp) if cp > advantage => EngineTheme::Advantage,
-            Score::Cp(_) => EngineTheme::Equality,
+            Score::Mate(_) => Theme::Crushing,
+            Score::Cp(cp) if cp > crushing => Theme::Crushing,
+            Score::Cp(cp) if cp > advantage => Theme::Advantage,
+            Score::Cp(_) => Theme::Equality,
         });
     }
     if zugzwang {
-        themes.push(EngineTheme::Zugzwang);
+        themes.push(Theme::Zugzwang);
     }
     themes.sort();
     Ok(Verdict { score, themes, alternatives })

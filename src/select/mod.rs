@@ -47,7 +47,8 @@ pub struct Criteria {
     pub rating: RowFilter,
     /// Lichess themes that must all be present, and that must all be
     /// absent: the row's published `Themes` where it has the column, else
-    /// the themes Koga computes by Lichess's rules.
+    /// the themes Koga computes by Lichess's rules (the engine's among them
+    /// in the output of an `--engine` run).
     pub themes: Vec<String>,
     pub without_themes: Vec<String>,
     pub min_popularity: Option<i32>,
@@ -116,7 +117,8 @@ pub struct Puzzle {
 
 impl Puzzle {
     /// The Lichess themes the selection filters on: the published ones
-    /// where given, else those computed by Lichess's rules.
+    /// where given, else those Koga computed by Lichess's rules (with the
+    /// engine's, read back from the output of an `--engine` run).
     pub fn lichess_themes(&self) -> Box<dyn Iterator<Item = &str> + '_> {
         match &self.themes {
             Some(themes) => Box::new(themes.split_ascii_whitespace()),
@@ -268,6 +270,9 @@ pub enum SelectError {
     },
     /// A word given on the command line that is not a label or theme.
     Unknown(String),
+    /// A theme asked for that the puzzles do not carry: no published
+    /// `Themes`, and Koga did not compute it.
+    NotComputed(String),
 }
 
 impl fmt::Display for SelectError {
@@ -276,7 +281,7 @@ impl fmt::Display for SelectError {
             SelectError::Input(e) => write!(f, "{e}"),
             #[cfg(feature = "parquet")]
             SelectError::Parquet { path, source } => write!(f, "{}: cannot read puzzles: {source}", path.display()),
-            SelectError::Unknown(message) => f.write_str(message),
+            SelectError::Unknown(message) | SelectError::NotComputed(message) => f.write_str(message),
         }
     }
 }
@@ -326,6 +331,33 @@ pub fn theme_named(name: &str) -> Result<String, SelectError> {
     }
 }
 
+/// Refuses a theme the selection cannot read: where the input has no
+/// published `Themes`, it reads the themes Koga computed, which hold the
+/// engine's (crushing, advantage, equality, zugzwang) only after `koga
+/// annotate --engine` (`engine`), and never the players' or the votes':
+/// asking for one would select nothing (or, to leave it out, everything)
+/// without a word.
+pub fn check_computed_themes(criteria: &Criteria, engine: bool) -> Result<(), SelectError> {
+    use crate::lichess::{Theme, LEFT_OUT};
+    let asked = criteria.themes.iter().map(|t| ("--theme", t));
+    for (flag, name) in asked.chain(criteria.without_themes.iter().map(|t| ("--without-theme", t))) {
+        let why = match Theme::from_name(name) {
+            Some(theme) if !theme.from_engine() || engine => continue,
+            Some(_) => {
+                "Koga gives it only with `koga annotate --engine`: select from that run's output directory".to_owned()
+            }
+            None => {
+                let left_out = LEFT_OUT.iter().find(|(names, _)| names.split_ascii_whitespace().any(|n| n == name));
+                format!("Koga does not compute it ({})", left_out.map_or("not a theme of its rules", |(_, why)| why))
+            }
+        };
+        return Err(SelectError::NotComputed(format!(
+            "{flag} {name}: these puzzles have no published Themes to read it from, and {why}"
+        )));
+    }
+    Ok(())
+}
+
 /// A rating range `MIN-MAX` (either end may be left out: `1500-`, `-1800`),
 /// as `--rating` gives it.
 pub fn rating_range(text: &str) -> Result<RowFilter, SelectError> {
@@ -361,6 +393,9 @@ pub fn rating_bounds(min_rating: Option<i32>, max_rating: Option<i32>) -> Result
 pub fn select_csv(input: &InputSpec, criteria: &Criteria, order: Order, pick: Pick) -> Result<Selection, SelectError> {
     let mut reader = PuzzleReader::open(input)?;
     let columns: Columns = (**reader.columns()).clone();
+    if columns.themes.is_none() {
+        check_computed_themes(criteria, false)?;
+    }
     let mut collector = Collector::new(order, pick);
     while collector.wants_more() {
         let batch = reader.next_batch(4096)?;
@@ -404,7 +439,8 @@ pub fn select_output(
 ) -> Result<Selection, SelectError> {
     use polars::prelude::*;
 
-    use crate::compare::{row_groups, table_files, CompareError};
+    use crate::compare::{has_column, row_groups, table_files, CompareError, ENGINE_ERROR};
+    use crate::lichess::{add_puzzle_themes, Theme};
 
     let parquet = |e: CompareError| match e {
         CompareError::Parquet { path, source } => SelectError::Parquet { path, source },
@@ -423,12 +459,16 @@ pub fn select_output(
         "lichess_themes",
         "game_url",
         "opening_tags",
+        "themes",
     ];
     let mut collector = Collector::new(order, pick);
     for path in table_files(dir, crate::output::PUZZLES_FILE).map_err(parquet)? {
         if !collector.wants_more() {
             break;
         }
+        // The engine's themes are read back from `themes`; the rest are
+        // computed again.
+        let engine = has_column(&path, ENGINE_ERROR).map_err(parquet)?;
         for frame in row_groups(&path, &names).map_err(parquet)? {
             if !collector.wants_more() {
                 break;
@@ -456,7 +496,10 @@ pub fn select_output(
                 (text("puzzle_id")?, text("status")?, text("fen")?, text("moves")?, text("game_url")?);
             let (ratings, deviations, popularity, plays) =
                 (int("rating")?, int("rating_deviation")?, int("popularity")?, int("nb_plays")?);
-            let (themes, openings) = (words("lichess_themes")?, words("opening_tags")?);
+            let (themes, openings, computed) = (words("lichess_themes")?, words("opening_tags")?, words("themes")?);
+            if themes.null_count() == frame.height() && frame.height() > 0 {
+                check_computed_themes(criteria, engine)?;
+            }
             let joined =
                 |list: &ListChunked, i: usize| crate::compare::list_words(list, i).map(|words| words.join(" "));
             let found: Vec<Puzzle> = (0..frame.height())
@@ -466,6 +509,12 @@ pub fn select_output(
                         return None;
                     }
                     let line = crate::Line::parse(fens.get(i)?, moves.get(i)?, LineForm::Puzzle).ok()?;
+                    let mut analysis = crate::annotate::analyse(line);
+                    if let (true, Some(found)) = (engine, analysis.themes.as_mut()) {
+                        let names = crate::compare::list_words(&computed, i).unwrap_or_default();
+                        let from_engine = names.iter().filter_map(|n| Theme::from_name(n)).filter(|t| t.from_engine());
+                        add_puzzle_themes(found, from_engine);
+                    }
                     let puzzle = Puzzle {
                         row: (rows.get(i)? - 1) as u64,
                         id: ids.get(i).unwrap_or_default().to_owned(),
@@ -480,7 +529,7 @@ pub fn select_output(
                         themes: joined(&themes, i),
                         game_url: urls.get(i).map(str::to_owned),
                         opening_tags: joined(&openings, i),
-                        analysis: crate::annotate::analyse(line),
+                        analysis,
                     };
                     criteria.accepts(&puzzle).then_some(puzzle)
                 })

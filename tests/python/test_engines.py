@@ -103,13 +103,16 @@ def stockfish():
     return path if os.path.isfile(path) else None
 
 
-ENGINE_COLUMNS = ["engine_cp", "engine_mate", "engine_themes", "sound", "alt_moves", "alt_cp", "alt_mate",
-                  "move_cp", "move_mate", "engine_error"]
+ENGINE_COLUMNS = ["engine_cp", "engine_mate", "sound", "alt_moves", "alt_cp", "alt_mate", "move_cp", "move_mate",
+                  "engine_error"]
+# The engine's themes are in `themes`, beside those from the moves.
+SCALE = {"crushing", "advantage", "equality"}
 
 
 def test_ray_engine_recipe_gives_the_cli_engine_columns(sample, tmp_path):
-    """Each Ray task runs its own engine process; the engine's columns are
-    the CLI's for the same puzzles and budget."""
+    """Each Ray task runs its own engine process; the engine's columns, and
+    `themes` with the engine's themes in it, are the CLI's for the same
+    puzzles and budget."""
     if sample.parts:
         pytest.skip("one output layout is enough")
     engine = stockfish()
@@ -129,8 +132,17 @@ def test_ray_engine_recipe_gives_the_cli_engine_columns(sample, tmp_path):
     assert result.returncode == 0, result.stderr
     cli = pq.read_table(cli_out / "puzzles.parquet")
     assert ray_table.num_rows == rows
-    columns = ["puzzle_id"] + ENGINE_COLUMNS
+    columns = ["puzzle_id", "themes", "theme_plies"] + ENGINE_COLUMNS
     ours = ray_table.select(columns).sort_by("puzzle_id")
     theirs = cli.select(columns).sort_by("puzzle_id").cast(ours.schema)
     assert ours.equals(theirs)
     assert pc.sum(pc.is_null(ours["engine_error"]).cast("int32")).as_py() == rows
+    # One of crushing, advantage and equality unless the line ends in mate,
+    # with no ply; none of the engine's themes without the engine.
+    for themes, plies, published in zip(cli["themes"].to_pylist(), cli["theme_plies"].to_pylist(),
+                                        cli["lichess_themes"].to_pylist()):
+        scale = [i for i, t in enumerate(themes) if t in SCALE]
+        assert len(scale) == (0 if "mate" in published else 1), themes
+        assert all(plies[i] is None for i in scale)
+    plain = pq.read_table(sample.table("puzzles"))
+    assert not any((SCALE | {"zugzwang"}) & set(t) for t in plain["themes"].to_pylist() if t)
