@@ -20,6 +20,7 @@ use crate::facts::PlyFacts;
 use crate::fire::Fire;
 use crate::label::Label;
 use crate::label::{Family, LabelSet, LABELS};
+use crate::line::Line;
 use crate::role::RoleName;
 
 /// A fire arbitration removed, the fire it gave way to, and the rule.
@@ -406,6 +407,57 @@ pub fn arbitrate(facts: &PlyFacts, fires: &mut Vec<Fire>, removed: &mut Vec<Remo
     removed.extend(gone);
 }
 
+/// A rule across two of our moves: a fire gives way to a fire on our next
+/// move (two plies on), once every ply is arbitrated. Its losers never fire
+/// on the key move, so a follow-up fire still never removes a key-move fire.
+#[derive(Debug, Clone, Copy)]
+pub struct NextMoveRule {
+    pub loser: Label,
+    pub winners: &'static [Label],
+    /// Whether the rule applies, given the line and the losing fire.
+    pub when: fn(&Line, &Fire) -> bool,
+    pub condition: &'static str,
+    pub why: &'static str,
+}
+
+/// The rules across moves.
+pub const NEXT_MOVE_RULES: &[NextMoveRule] = &[NextMoveRule {
+    // Issue 34: ...Qxd3+ Qc2 ...Qxf3 (Lichess 04JuW) forks with check and
+    // cashes the fork next; Qxf1+ Kxh2 Qxf3 (06kQ1) checks to take next.
+    loser: Label::ExposedKing,
+    winners: &[
+        Label::Fork,
+        Label::Skewer,
+        Label::Pin,
+        Label::PinnedDefender,
+        Label::DiscoveredAttack,
+        Label::HangingPiece,
+        Label::InsufficientlyDefended,
+        Label::CapturingDefender,
+        Label::Promotion,
+    ],
+    when: |line, _| !line.last().mates(),
+    condition: "on our next move, and the line does not end in mate",
+    why: "the check is there for what our next move wins; only a king hunted to mate keeps it",
+}];
+
+/// Applies [`NEXT_MOVE_RULES`] to a line's arbitrated fires.
+pub fn arbitrate_next_moves(line: &Line, fires: &mut Vec<Fire>, removed: &mut Vec<Removed>) {
+    let found = removed.len();
+    for rule in NEXT_MOVE_RULES {
+        for loser in fires.iter().filter(|f| f.label == rule.loser) {
+            let next = |w: &&Fire| w.ply == loser.ply + 2 && rule.winners.contains(&w.label);
+            if let Some(winner) = fires.iter().find(next).filter(|_| (rule.when)(line, loser)) {
+                removed.push(Removed { fire: *loser, by: winner.label, rule: rule.why });
+            }
+        }
+    }
+    if removed.len() > found {
+        let gone = &removed[found..];
+        fires.retain(|f| !gone.iter().any(|r| r.fire == *f));
+    }
+}
+
 /// The table in words: `docs/arbitration.md`.
 pub fn markdown() -> String {
     let mut out = String::from(
@@ -429,6 +481,14 @@ pub fn markdown() -> String {
             rule.condition,
             rule.why
         );
+    }
+    out.push_str(
+        "\nAcross moves: a fire on one of our moves gives way to a fire on our next move (two plies on), \
+         after each ply is arbitrated.\n\n| loser | gives way to | when | why |\n|---|---|---|---|\n",
+    );
+    for rule in NEXT_MOVE_RULES {
+        let winners = Labels::AnyOf(rule.winners).describe();
+        let _ = writeln!(out, "| `{}` | {} | {} | {} |", rule.loser, winners, rule.condition, rule.why);
     }
     out
 }
@@ -454,6 +514,30 @@ mod tests {
         let gave_way: Vec<(Label, Label)> = classified.removed.iter().map(|r| (r.fire.label, r.by)).collect();
         assert_eq!(gave_way, [(Label::PinnedDefender, Label::DiscoveredAttack)]);
     }
+    /// A check whose point is what our next move wins gives way to it, and
+    /// `koga explain` says so (Lichess 06kQ1: ...Qxf1+ Kxh2 ...Qxf3); a
+    /// hunt that ends in mate keeps its checks (0ARwj: ...Rh1+ Rh2 ...Rxh2+
+    /// Bh3 ...Rxh3#).
+    #[test]
+    fn a_check_gives_way_to_what_our_next_move_wins() {
+        let fen = "6rk/6b1/2QR4/2pPp1q1/2P1P3/P4p2/5BPp/5B1K w - - 0 39";
+        let moves = "g2f3 g7f6 c6c5 g5c1 f2g3 c1f1 h1h2 f1f3 c5f2 f3h5 h2g2 f6h4 c4c5 g8g3";
+        let classified = crate::tactics::classify_explained(&Line::parse(fen, moves, LineForm::Puzzle).unwrap());
+        let gave_way: Vec<(u16, Label)> = classified
+            .removed
+            .iter()
+            .filter(|r| r.fire.label == Label::ExposedKing)
+            .map(|r| (r.fire.ply, r.by))
+            .collect();
+        assert_eq!(gave_way, [(5, Label::HangingPiece)]);
+        assert!(!classified.fires.iter().any(|f| f.ply == 5 && f.label == Label::ExposedKing));
+        let fen = "r7/p3pp1N/1pn3k1/2p2b1R/4r3/1P3KP1/P1P1B3/R7 b - - 6 24";
+        let line = Line::parse(fen, "e4e2 h5g5 g6h7 a1h1 e2h2 h1h2 f5h3 h2h3", LineForm::Puzzle).unwrap();
+        let fires = crate::tactics::classify(&line);
+        assert!(fires.iter().any(|f| f.ply == 3 && f.label == Label::ExposedKing), "{fires:?}");
+        assert!(fires.iter().any(|f| f.ply == 5 && f.label == Label::HangingPiece), "{fires:?}");
+    }
+
     use crate::line::{Line, LineForm};
     use crate::role::Roles;
     use shakmaty::{Bitboard, Square};
@@ -629,7 +713,11 @@ mod tests {
     #[test]
     fn the_generated_table_names_every_rule() {
         let text = markdown();
-        assert_eq!(text.lines().filter(|l| l.starts_with("| ") && !l.starts_with("| loser")).count(), RULES.len());
+        assert_eq!(
+            text.lines().filter(|l| l.starts_with("| ") && !l.starts_with("| loser")).count(),
+            RULES.len() + NEXT_MOVE_RULES.len()
+        );
         assert!(text.contains("| `trappedPiece` | any other seed tactic or motif but `counterThreat` |"));
+        assert!(text.contains("| `exposedKing` | `fork`, `skewer`, `pin`,"));
     }
 }

@@ -252,6 +252,7 @@ fn run(line: &Line, skip_silenced: bool) -> Classified {
         out.fires.extend_from_slice(&ply_fires);
     }
     out.fires.sort_by_key(|f| (f.ply, f.label));
+    arbitrate::arbitrate_next_moves(line, &mut out.fires, &mut out.removed);
     crate::payoff::mark(line, &mut out.fires);
     crate::net::settle(line, balances, &mut out.fires);
     out
