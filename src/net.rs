@@ -293,13 +293,17 @@ fn capture_search(board: &Board, us: Color, plies: u32, mut alpha: i32, beta: i3
         // The victims of the class, by square, with their attackers (a side
         // has at most 16 men).
         let mut hit = [(Square::A1, Bitboard::EMPTY); 16];
-        let mut hits = 0;
+        let (mut hits, mut capturing) = (0, Bitboard::EMPTY);
         for to in class {
             hit[hits] = (to, attackers(board, to, us, occupied));
+            capturing |= hit[hits].1;
             hits += 1;
         }
         for &role in capturers {
-            let ours = board.by_role(role);
+            let ours = board.by_role(role) & capturing;
+            if ours.is_empty() {
+                continue;
+            }
             for &(to, attacking) in &hit[..hits] {
                 let promotes = role == Role::Pawn && to.rank() == last_rank;
                 let won = worth + if promotes { value(Role::Queen) - 1 } else { 0 };
