@@ -96,7 +96,9 @@ impl<'a> Danger<'a> {
     /// exchange > 0).
     pub fn en_prise(&self) -> Bitboard {
         let board = self.pos.board();
-        (board.by_color(self.us) & !board.kings())
+        // Only a man it attacks can be taken: one pass over its men rather
+        // than every man of ours asked for its attackers.
+        (board.by_color(self.us) & !board.kings() & board::attacked_by(board, !self.us))
             .into_iter()
             .filter(|&sq| board::profitable_capture(self.pos, sq))
             .collect()
