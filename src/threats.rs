@@ -45,7 +45,10 @@ impl Threats {
         let after = facts.after.board();
         let before = facts.before.board();
         let mut found = Threats { targets: [(Square::A1, 0, Bitboard::EMPTY); 16], len: 0, us: facts.us };
-        for target in relative_squares(after.by_color(facts.them) & !after.pawns(), facts.them) {
+        // Only a man we attack can be menaced: one pass over our men rather
+        // than every man of theirs asked for its attackers.
+        let attacked = after.by_color(facts.them) & !after.pawns() & board::attacked_by(after, facts.us);
+        for target in relative_squares(attacked, facts.them) {
             let mut menacing = Bitboard::EMPTY;
             for attacker in facts.our_attackers_after(target) {
                 let is_new = attacker == facts.to || !before.attacks_from(attacker).contains(target);
