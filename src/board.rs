@@ -442,7 +442,7 @@ fn plain_move(
 /// Whether `us`, with its king on `king` and `checkers` (at most one)
 /// giving check, may take the enemy man on `to` with its `role` on `from`,
 /// which attacks it: [`plain_move`]'s test of the king's safety.
-fn capture_leaves_king_safe(
+pub fn capture_leaves_king_safe(
     board: &Board,
     us: Color,
     king: Option<Square>,

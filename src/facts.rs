@@ -194,7 +194,8 @@ impl<'a> PlyFacts<'a> {
             let (victim, role) = self.captured?;
             let victim_value = value(role);
             let defended = board::is_defended(self.after.board(), self.to, self.them);
-            let recapture = board::capture_gain(self.after, self.to).unwrap_or(0).max(0);
+            // An undefended man has no attacker to take back with.
+            let recapture = if defended { board::capture_gain(self.after, self.to).unwrap_or(0).max(0) } else { 0 };
             let lasting = self.at.next_own().is_none_or(|next| self.balance_after_ply(next) >= self.balance_after());
             let plain_recapture = self.at.previous().map(|prev| prev.mv()).is_some_and(|prev| {
                 prev.is_capture() && capture_square(prev) == victim && captured_value(prev) >= victim_value

@@ -121,6 +121,9 @@ impl<'a> MateScene<'a> {
     /// Those of `pieces` that take a flight square the checker leaves open:
     /// the pieces that help the checker confine the king.
     pub fn helpers(&self, pieces: Bitboard) -> Bitboard {
+        if pieces.is_empty() {
+            return pieces;
+        }
         let open = self.flight_squares.into_iter().map(|sq| self.covers(sq)).filter(|c| !c.contains(self.checker));
         open.fold(Bitboard::EMPTY, |acc, c| acc | c) & pieces
     }

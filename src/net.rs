@@ -37,9 +37,9 @@
 //!   stopping before it falls. Where the line mates instead, the mate is
 //!   the point, and `gain` is null.
 
-use shakmaty::{Bitboard, Chess, Move, MoveList, Position, Rank, Role, Square};
+use shakmaty::{Bitboard, Board, Chess, Color, Position, Rank, Role, Square};
 
-use crate::board::{attacked_by, attackers, legal_plain_move_with, value, xray_defenders};
+use crate::board::{attacked_by, attackers, capture_leaves_king_safe, value, xray_defenders};
 use crate::facts::{capture_square, captured_value};
 use crate::fire::Fire;
 use crate::line::{Cursor, Line};
@@ -152,7 +152,7 @@ fn best_captures(pos: &Chess, square: Square, start: &Chess) -> i32 {
     if pos.is_check() {
         return best_answer_to_check(pos, targets, start);
     }
-    capture_search(pos, CAPTURE_SEARCH_PLIES, 0, i32::MAX / 2, targets)
+    capture_search(pos.board(), pos.turn(), CAPTURE_SEARCH_PLIES, 0, i32::MAX / 2, targets)
 }
 
 /// [`best_captures`] for a side in check at the line's end, which cannot
@@ -193,7 +193,15 @@ fn best_answer_to_check(pos: &Chess, targets: Bitboard, start: &Chess) -> i32 {
             }
             let mut after = pos.clone();
             after.play_unchecked(m);
-            taken - capture_search(&after, CAPTURE_SEARCH_PLIES, 0, i32::MAX / 2, answered & after.them())
+            taken
+                - capture_search(
+                    after.board(),
+                    after.turn(),
+                    CAPTURE_SEARCH_PLIES,
+                    0,
+                    i32::MAX / 2,
+                    answered & after.them(),
+                )
         })
         .max()
         .unwrap_or(0)
@@ -227,32 +235,35 @@ fn hanging(board: &shakmaty::Board, attacker: shakmaty::Color, men: Bitboard) ->
     hanging
 }
 
-/// Negamax over captures of `targets` (then, deeper, of anything) with
-/// alpha-beta bounds: what the side to move nets, at least 0.
-fn capture_search(pos: &Chess, plies: u32, mut alpha: i32, beta: i32, targets: Bitboard) -> i32 {
+/// Negamax over captures of `targets` (then, deeper, of anything) by `us`
+/// on `board` with alpha-beta bounds: what the side to move nets, at least
+/// 0. Captures need only the men: no castling, en passant or clocks, so the
+/// search plays them on a bare [`Board`] rather than on a `Chess`.
+fn capture_search(board: &Board, us: Color, plies: u32, mut alpha: i32, beta: i32, targets: Bitboard) -> i32 {
     alpha = alpha.max(0);
     if plies == 0 || alpha >= beta {
         return alpha;
     }
     // No capture nets more than the most valuable man it may take (and a
-    // promotion on the way): where that cannot raise `alpha`, no move to list.
-    let board = pos.board();
-    let us = pos.turn();
+    // promotion on the way): where that cannot raise `alpha`, nothing to look at.
+    let them = board.by_color(!us) & targets;
     let most = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight, Role::Pawn]
         .into_iter()
-        .find(|&role| (pos.them() & targets & board.by_role(role)).any())
+        .find(|&role| (them & board.by_role(role)).any())
         .map_or(0, value);
     let promoting = board.by_color(us) & board.pawns() & Bitboard::from_rank(us.fold_wb(Rank::Seventh, Rank::Second));
-    if most + if promoting.any() { value(Role::Queen) - 1 } else { 0 } <= alpha {
+    let bonus = if promoting.any() { value(Role::Queen) - 1 } else { 0 };
+    if most + bonus <= alpha {
         return alpha;
     }
-    // The most valuable victims first, the least valuable capturer first
-    // among equals, then by square (victim, then capturer): the best
-    // answers are searched first. Walked off the attackers class by class
-    // rather than listed and sorted: no move list to build, copy or sort,
-    // and no attackers asked of men too cheap to raise `alpha` once it has
-    // risen.
-    let bonus = if promoting.any() { value(Role::Queen) - 1 } else { 0 };
+    // One pass over our men says which of theirs are attacked at all: most
+    // are not, and their attackers need not be asked.
+    let victims = them & attacked_by(board, us);
+    if victims.is_empty() {
+        return alpha;
+    }
+    // Value-ordered (the most valuable victims first, the least valuable
+    // capturer first among equals): the best answers are searched first.
     let (occupied, last_rank) = (board.occupied(), us.fold_wb(Rank::Eighth, Rank::First));
     let classes = [
         (value(Role::King), board.kings()),
@@ -261,12 +272,17 @@ fn capture_search(pos: &Chess, plies: u32, mut alpha: i32, beta: i32, targets: B
         (value(Role::Bishop), board.bishops() | board.knights()),
         (value(Role::Pawn), board.pawns()),
     ];
-    let capturers = [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King];
-    // Asked once something is attacked: most positions hold nothing to take.
-    let mut checkers = None;
+    let king = board.king_of(us);
+    let checkers = king.map_or(Bitboard::EMPTY, |king| attackers(board, king, !us, occupied));
+    // In double check only the king moves.
+    let capturers: &[Role] = if checkers.more_than_one() {
+        &[Role::King]
+    } else {
+        &[Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King]
+    };
     for (worth, men) in classes {
-        let victims = men & pos.them() & targets;
-        if victims.is_empty() {
+        let class = men & victims;
+        if class.is_empty() {
             continue;
         }
         // Every capture from here on nets at most `worth` and a promotion:
@@ -274,32 +290,43 @@ fn capture_search(pos: &Chess, plies: u32, mut alpha: i32, beta: i32, targets: B
         if worth + bonus <= alpha {
             break;
         }
-        // The attacked victims of the class, by square, with their attackers
-        // (a side has at most 16 men).
+        // The victims of the class, by square, with their attackers (a side
+        // has at most 16 men).
         let mut hit = [(Square::A1, Bitboard::EMPTY); 16];
-        let mut hits = 0;
-        for to in victims {
-            let found = attackers(board, to, us, occupied);
-            if found.any() {
-                hit[hits] = (to, found);
-                hits += 1;
+        let (mut hits, mut capturing) = (0, Bitboard::EMPTY);
+        for to in class {
+            hit[hits] = (to, attackers(board, to, us, occupied));
+            capturing |= hit[hits].1;
+            hits += 1;
+        }
+        for &role in capturers {
+            let ours = board.by_role(role) & capturing;
+            if ours.is_empty() {
+                continue;
             }
-        }
-        if hits == 0 {
-            continue;
-        }
-        let checkers = *checkers.get_or_insert_with(|| pos.checkers());
-        if checkers.more_than_one() {
-            return double_check_captures(pos, plies, alpha, beta, targets, checkers);
-        }
-        for role in capturers {
-            let ours = board.by_role(role);
             for &(to, attacking) in &hit[..hits] {
-                let capture = board.role_at(to);
-                let promotion = (role == Role::Pawn && to.rank() == last_rank).then_some(Role::Queen);
+                let promotes = role == Role::Pawn && to.rank() == last_rank;
+                let won = worth + if promotes { value(Role::Queen) - 1 } else { 0 };
                 for from in attacking & ours {
-                    let m = Move::Normal { role, from, capture, to, promotion };
-                    if try_capture(pos, plies, &mut alpha, beta, checkers, m) {
+                    // The answer nets at least 0, so this capture nets at
+                    // most `won`: where that cannot raise `alpha`, nothing
+                    // need be played, nor its legality asked.
+                    if won <= alpha || !capture_leaves_king_safe(board, us, king, checkers, role, from, to) {
+                        continue;
+                    }
+                    let net = if plies == 1 {
+                        // The last ply: the answer, with no plies left, nets
+                        // max(won - beta, 0), so this nets min(won, beta).
+                        won.min(beta)
+                    } else {
+                        let mut after = board.clone();
+                        after.discard_piece_at(from);
+                        let lands = if promotes { Role::Queen } else { role };
+                        after.set_piece_at(to, lands.of(us));
+                        won - capture_search(&after, !us, plies - 1, won - beta, won - alpha, Bitboard::FULL)
+                    };
+                    alpha = alpha.max(net);
+                    if alpha >= beta {
                         return alpha;
                     }
                 }
@@ -307,58 +334,6 @@ fn capture_search(pos: &Chess, plies: u32, mut alpha: i32, beta: i32, targets: B
         }
     }
     alpha
-}
-
-/// [`capture_search`] in double check, where only the king moves:
-/// shakmaty's legal captures, the most valuable victim first, the least
-/// valuable capturer first among equals (its order elsewhere).
-fn double_check_captures(
-    pos: &Chess,
-    plies: u32,
-    mut alpha: i32,
-    beta: i32,
-    targets: Bitboard,
-    checkers: Bitboard,
-) -> i32 {
-    let mut captures: MoveList =
-        pos.capture_moves().into_iter().filter(|m| targets.contains(capture_square(*m))).collect();
-    captures.sort_by_key(|m| (-captured_value(*m), m.role() as u8));
-    for m in captures {
-        if try_capture(pos, plies, &mut alpha, beta, checkers, m) {
-            break;
-        }
-    }
-    alpha
-}
-
-/// Tries one capture in [`capture_search`], raising `alpha` to what it nets;
-/// true where that settles the node (`alpha` reaches `beta`).
-fn try_capture(pos: &Chess, plies: u32, alpha: &mut i32, beta: i32, checkers: Bitboard, m: Move) -> bool {
-    let won = captured_value(m) + m.promotion().map_or(0, |role| value(role) - 1);
-    // The answer nets at least 0, so this capture nets at most `won`: where
-    // that cannot raise `alpha`, nothing need be played, nor its legality
-    // asked.
-    if won <= *alpha || !is_legal(pos, m, checkers) {
-        return false;
-    }
-    let net = if plies == 1 {
-        // The last ply: the answer, with no plies left, nets
-        // max(won - beta, 0), so this nets min(won, beta).
-        won.min(beta)
-    } else {
-        let mut after = pos.clone();
-        after.play_unchecked(m);
-        won - capture_search(&after, plies - 1, won - beta, won - *alpha, Bitboard::FULL)
-    };
-    *alpha = (*alpha).max(net);
-    *alpha >= beta
-}
-
-/// Whether a capture [`capture_search`] read off the board (`checkers` the
-/// pieces giving check) is legal.
-fn is_legal(pos: &Chess, m: Move, checkers: Bitboard) -> bool {
-    checkers.more_than_one()
-        || m.from().is_some_and(|from| legal_plain_move_with(pos, from, m.to(), m.promotion(), checkers).is_some())
 }
 
 /// Sets `gain` on `fires` (every fire of one line): the net where the line
@@ -418,10 +393,19 @@ pub fn settle(line: &Line, balances: &[i32], fires: &mut [Fire]) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::legal_plain_move_with;
     use crate::tactics::testing::fire_on;
+    use shakmaty::{Move, MoveList};
 
-    /// [`capture_search`] as first written: every capture listed, then
-    /// sorted, the last ply ordered like the others.
+    /// Whether a capture read off the board (`checkers` the pieces giving
+    /// check) is legal, shakmaty's way.
+    fn is_legal(pos: &Chess, m: Move, checkers: Bitboard) -> bool {
+        checkers.more_than_one()
+            || m.from().is_some_and(|from| legal_plain_move_with(pos, from, m.to(), m.promotion(), checkers).is_some())
+    }
+
+    /// [`capture_search`] as first written: on a `Chess`, every capture
+    /// listed, then sorted, the last ply ordered like the others.
     fn capture_search_slowly(pos: &Chess, plies: u32, mut alpha: i32, beta: i32, targets: Bitboard) -> i32 {
         alpha = alpha.max(0);
         if plies == 0 || alpha >= beta {
@@ -473,7 +457,7 @@ mod tests {
                     for plies in 1..=CAPTURE_SEARCH_PLIES {
                         for (alpha, beta) in [(0, i32::MAX / 2), (window / 2, window)] {
                             proptest::prop_assert_eq!(
-                                capture_search(&pos, plies, alpha, beta, targets),
+                                capture_search(pos.board(), pos.turn(), plies, alpha, beta, targets),
                                 capture_search_slowly(&pos, plies, alpha, beta, targets)
                             );
                         }

@@ -45,7 +45,10 @@ impl Threats {
         let after = facts.after.board();
         let before = facts.before.board();
         let mut found = Threats { targets: [(Square::A1, 0, Bitboard::EMPTY); 16], len: 0, us: facts.us };
-        for target in relative_squares(after.by_color(facts.them) & !after.pawns(), facts.them) {
+        // Only a man we attack can be menaced: one pass over our men rather
+        // than every man of theirs asked for its attackers.
+        let attacked = after.by_color(facts.them) & !after.pawns() & board::attacked_by(after, facts.us);
+        for target in relative_squares(attacked, facts.them) {
             let mut menacing = Bitboard::EMPTY;
             for attacker in facts.our_attackers_after(target) {
                 let is_new = attacker == facts.to || !before.attacks_from(attacker).contains(target);
@@ -96,7 +99,9 @@ impl<'a> Danger<'a> {
     /// exchange > 0).
     pub fn en_prise(&self) -> Bitboard {
         let board = self.pos.board();
-        (board.by_color(self.us) & !board.kings())
+        // Only a man it attacks can be taken: one pass over its men rather
+        // than every man of ours asked for its attackers.
+        (board.by_color(self.us) & !board.kings() & board::attacked_by(board, !self.us))
             .into_iter()
             .filter(|&sq| board::profitable_capture(self.pos, sq))
             .collect()

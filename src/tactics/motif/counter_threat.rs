@@ -59,15 +59,20 @@ pub fn detect(facts: &PlyFacts, fires: &mut Vec<Fire>) {
     if attacked.is_empty() {
         return;
     }
+    // Still en prise after our move: asked first, as it needs no position
+    // with the turn passed.
+    let still: Bitboard = attacked.into_iter().filter(|&sq| board::profitable_capture(facts.after, sq)).collect();
+    if still.is_empty() {
+        return;
+    }
     let Some(theirs_before) = facts.theirs_to_move_before() else { return };
     let earlier = previous.before();
     // New: the piece could not be won before the opponent's last move, not
     // even by a capture that an answer to our check made wait.
-    let threatened = relative_squares(attacked, facts.us).filter(|&sq| {
+    let threatened = relative_squares(still, facts.us).filter(|&sq| {
         board::profitable_capture(theirs_before, sq)
             && !board::profitable_capture(earlier, sq)
             && !board::en_prise(earlier.board(), sq, facts.them)
-            && board::profitable_capture(facts.after, sq)
     });
     let Some(threatened) = threatened.max_by_key(|&sq| board::value_at(before, sq)) else { return };
     let at_stake = board::value_at(before, threatened);

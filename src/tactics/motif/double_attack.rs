@@ -50,6 +50,11 @@ pub fn detect(facts: &PlyFacts, fires: &mut Vec<Fire>) {
         return;
     }
     let Some(next) = facts.at.next_own() else { return };
+    // The line must cash a threat (our next move captures) or mate: asked
+    // before the threats are found.
+    if !next.mv().is_capture() && !next.mates() {
+        return;
+    }
     let after = facts.after.board();
     let threats = || facts.threats().iter().filter(|t| !after.kings().contains(t.target));
     let targets: Bitboard = threats().map(|t| t.target).collect();

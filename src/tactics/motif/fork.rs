@@ -65,11 +65,12 @@ pub fn detect(facts: &PlyFacts, fires: &mut Vec<Fire>) {
         return;
     }
     let after = facts.after.board();
-    if in_bad_spot(after, facts.to) {
+    // A fork needs two men hit: the cheapest test first.
+    let hit = facts.moved_piece_attacks() & !after.pawns();
+    if !hit.more_than_one() || in_bad_spot(after, facts.to) {
         return;
     }
     let forker = value(facts.moved_role);
-    let hit = facts.moved_piece_attacks() & !after.pawns();
     // The king and every piece worth more than the forker must move away. One
     // that guards another target only by an x-ray through the forker must
     // leave that very line to flee, and guards nothing then.

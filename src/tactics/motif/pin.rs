@@ -76,7 +76,7 @@
 //!   Qe6+ pinning a bishop to the queen behind it while the line goes after
 //!   the rook (05kNu).
 
-use shakmaty::{attacks, Bitboard, Board, Chess, Position, Rank, Role, Square};
+use shakmaty::{attacks, Bitboard, Board, Chess, Color, Position, Rank, Role, Square};
 
 use crate::board::{self, relative_squares, value, value_at, Pin};
 use crate::facts::PlyFacts;
@@ -202,17 +202,36 @@ fn pawn_pin_pays(facts: &PlyFacts, pin: &Pin) -> bool {
         || facts.later_capture_of(pin.behind).is_some()
 }
 
+/// The enemy men (kings aside) that stand first on a line from one of our
+/// sliders with a man of their own next behind them: every man that could
+/// be pinned ([`board::pins_of`] then weighs the pin), found with two looks
+/// along each slider's lines rather than the lines out of every man it attacks.
+fn pinnable(board: &Board, us: Color) -> Bitboard {
+    let (occupied, theirs) = (board.occupied(), board.by_color(!us));
+    let first_men = theirs & !board.kings();
+    let mut pinnable = Bitboard::EMPTY;
+    let mut look = |sliders: Bitboard, line: fn(Square, Bitboard) -> Bitboard| {
+        for slider in sliders & board.by_color(us) {
+            let seen = line(slider, occupied);
+            let first = seen & first_men;
+            if first.is_empty() {
+                continue;
+            }
+            // With the first men lifted, each of those lines reaches the
+            // man behind: where it is theirs, the first man may be pinned.
+            for behind in line(slider, occupied & !first) & !seen & theirs {
+                pinnable |= attacks::between(slider, behind) & first;
+            }
+        }
+    };
+    look(board.rooks_and_queens(), attacks::rook_attacks);
+    look(board.bishops_and_queens(), attacks::bishop_attacks);
+    pinnable
+}
+
 pub fn detect(facts: &PlyFacts, fires: &mut Vec<Fire>) {
     let after = facts.after.board();
-    // A pinner attacks what it pins: only men our sliders attack can be pinned.
-    let (ours, occupied) = (after.by_color(facts.us), after.occupied());
-    let orthogonal = (ours & after.rooks_and_queens())
-        .into_iter()
-        .fold(Bitboard::EMPTY, |reach, slider| reach | attacks::rook_attacks(slider, occupied));
-    let slider_reach = (ours & after.bishops_and_queens())
-        .into_iter()
-        .fold(orthogonal, |reach, slider| reach | attacks::bishop_attacks(slider, occupied));
-    let candidates = after.by_color(facts.them) & !after.kings() & slider_reach;
+    let candidates = pinnable(after, facts.us);
     let mut best: Option<(i32, Pin)> = None;
     for sq in relative_squares(candidates, facts.them) {
         let pinned_value = value_at(after, sq);
@@ -243,7 +262,49 @@ pub fn detect(facts: &PlyFacts, fires: &mut Vec<Fire>) {
 
 #[cfg(test)]
 mod tests {
+    use super::*;
     use crate::tactics::testing::{assert_fires, assert_roles, assert_silent};
+
+    /// [`pinnable`] the slow way: out of every enemy man (kings aside), each
+    /// slider of ours first on one of its lines, and the first man the other
+    /// way along that line one of theirs.
+    fn pinnable_slowly(board: &Board, us: Color) -> Bitboard {
+        let occupied = board.occupied();
+        let mut pinnable = Bitboard::EMPTY;
+        for sq in board.by_color(!us) & !board.kings() {
+            let orthogonal = attacks::rook_attacks(sq, occupied);
+            let diagonal = attacks::bishop_attacks(sq, occupied);
+            let sliders =
+                (orthogonal & board.rooks_and_queens() | diagonal & board.bishops_and_queens()) & board.by_color(us);
+            for slider in sliders {
+                let seen = if orthogonal.contains(slider) { orthogonal } else { diagonal };
+                let behind = (seen & attacks::ray(slider, sq) & occupied).without(slider);
+                if (behind & board.by_color(!us)).any() {
+                    pinnable.add(sq);
+                }
+            }
+        }
+        pinnable
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig { cases: 64, failure_persistence: None, ..Default::default() })]
+        /// On positions from random games, for both sides, [`pinnable`] is
+        /// the slow set, and holds every man [`board::pins_of`] finds pinned.
+        #[test]
+        fn pinnable_agrees_with_the_slow_way(start in 0usize..2, picks in proptest::collection::vec(0usize..1000, 1..120)) {
+            for pos in crate::board::random_game(start, &picks) {
+                let board = pos.board();
+                for us in [Color::White, Color::Black] {
+                    let fast = pinnable(board, us);
+                    proptest::prop_assert_eq!(fast, pinnable_slowly(board, us));
+                    for sq in board.by_color(!us) & !board.kings() {
+                        proptest::prop_assert!(board::pins_of(board, sq).next().is_none() || fast.contains(sq));
+                    }
+                }
+            }
+        }
+    }
 
     #[test]
     fn real_pins() {

@@ -44,19 +44,23 @@ use crate::tactics::{Detector, Fire, Label, Roles, Run};
 pub const DETECTOR: Detector = Detector { labels: &[Label::QuietMove], run: Run::Move(detect) };
 
 pub fn detect(facts: &PlyFacts, fires: &mut Vec<Fire>) {
+    // The cheap tests first, the new threats (found by asking every enemy
+    // man) last.
     let quiet = facts.at.reply().is_some()
         && !facts.gives_check()
         && !facts.before.is_check()
         && facts.captured.is_none()
         && facts.moved_piece_attacks().is_empty()
-        && facts.threats().is_empty()
         && !facts.pawn_reaches(Rank::Sixth);
+    if !quiet {
+        return;
+    }
     let point = match facts.mv.role() {
         Role::King => facts.at.is_key() || steps_off_a_line(facts),
         Role::Pawn => !pawn_run(facts),
         _ => true,
     };
-    if quiet && point {
+    if point && facts.threats().is_empty() {
         fires.push(Fire::at(facts, Label::QuietMove).with_roles(Roles { moved: Some(facts.to), ..Roles::default() }));
     }
 }

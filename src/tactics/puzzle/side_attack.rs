@@ -55,12 +55,11 @@ fn attacks_side(line: &Line, corner_file: File, king_files: &[File], min_pieces:
         return false;
     }
     let corner = Square::from_coords(corner_file, king.rank());
-    let mut checks = false;
-    let mut score = 0;
+    // Where the moves score, then a point for each check: the checks are
+    // asked only where they could lift the score to 2.
+    let (mut score, mut plies) = (0, 0);
     for ply in line.solver_plies() {
-        let check = ply.after().is_check();
-        checks |= check;
-        score += i32::from(check);
+        plies += 1;
         let distance = corner.distance(ply.mv().to());
         if ply.mv().is_capture() && distance <= 3 {
             score += 1;
@@ -68,7 +67,11 @@ fn attacks_side(line: &Line, corner_file: File, king_files: &[File], min_pieces:
             score -= 1;
         }
     }
-    checks && score >= 2
+    if score + plies < 2 {
+        return false;
+    }
+    let checks = line.solver_plies().filter(|ply| ply.after().is_check()).count() as i32;
+    checks > 0 && score + checks >= 2
 }
 
 #[cfg(test)]
