@@ -135,6 +135,12 @@ pub trait ArrayBuilder {
     /// Booleans that may be null.
     fn nullable_bool(&self, values: impl Iterator<Item = Option<bool>>) -> Self::Array;
     fn text<'a>(&self, len: usize, values: impl Iterator<Item = Option<&'a str>>) -> Self::Array;
+    /// Text that shares a prefix with the row before (URLs, sorted ids, a
+    /// puzzle's id over its fires): the same values as
+    /// [`ArrayBuilder::text`], which a writer may encode differently.
+    fn prefixed_text<'a>(&self, len: usize, values: impl Iterator<Item = Option<&'a str>>) -> Self::Array {
+        self.text(len, values)
+    }
     /// Text that repeats: the same values as [`ArrayBuilder::text`], which
     /// a writer may encode differently.
     fn repeated_text<'a>(&self, len: usize, values: impl Iterator<Item = Option<&'a str>>) -> Self::Array {
@@ -142,6 +148,17 @@ pub trait ArrayBuilder {
     }
     /// Text over a fixed vocabulary: `entries` are indices into `vocabulary`.
     fn vocabulary(&self, vocabulary: &[&str], entries: &[Option<u8>]) -> Self::Array;
+    /// Text over a fixed vocabulary, given by the rows that hold a value
+    /// (row `i` does where bit `i % 64` of `present[i / 64]` is set) and
+    /// those rows' `entries`, in order: the column [`ArrayBuilder::vocabulary`]
+    /// makes of the same values, with no work for the null rows.
+    fn present_vocabulary(&self, vocabulary: &[&str], rows: usize, present: Vec<u64>, entries: Vec<u8>) -> Self::Array {
+        let mut entries = entries.into_iter();
+        let entries: Vec<Option<u8>> = (0..rows)
+            .map(|i| (present[i / 64] >> (i % 64) & 1 == 1).then(|| entries.next().expect("an entry per value")))
+            .collect();
+        self.vocabulary(vocabulary, &entries)
+    }
     /// Lists of text; `None` is a null row, distinct from an empty list.
     fn words<'a, I: Iterator<Item = &'a str>>(&self, lists: impl Iterator<Item = Option<I>>) -> Self::Array;
     /// Lists of text, each given as the input field that holds its words
@@ -241,7 +258,7 @@ pub fn puzzles_chunk<B: ArrayBuilder>(b: &B, batch: &[Annotated], c: &Columns) -
         b.int32(rows.iter().map(|a| a.numbers.popularity)),
         b.int32(rows.iter().map(|a| a.numbers.nb_plays)),
         b.spaced_words(rows.iter().map(|a| words(a, c.themes))),
-        b.text(n, rows.iter().map(|a| field(a, c.game_url))),
+        b.prefixed_text(n, rows.iter().map(|a| field(a, c.game_url))),
         b.spaced_words(rows.iter().map(|a| words(a, c.opening_tags))),
         b.int32(rows.iter().map(|a| analysis(a).map(|an| an.plies() as i32))),
         labels(b, rows.iter().map(|a| analysis(a).into_iter().flat_map(|an| an.labels(false)))),
@@ -293,6 +310,116 @@ fn engine_arrays<B: ArrayBuilder>(b: &B, rows: &[&Annotated]) -> Vec<B::Array> {
     ]
 }
 
+/// Letters of the roles (`Role::Pawn` is 1), in SAN and in UCI (a
+/// promotion).
+const ROLE_UPPER: &[u8; 7] = b" PNBRQK";
+const ROLE_LOWER: &[u8; 7] = b" pnbrqk";
+
+/// A move's text, built in a register and appended at once: the longest
+/// (`Qa1xb2=Q+`, in SAN) is under 16 bytes.
+struct MoveText {
+    bytes: u128,
+    len: u32,
+}
+
+impl MoveText {
+    fn new() -> MoveText {
+        MoveText { bytes: 0, len: 0 }
+    }
+
+    #[inline]
+    fn push(&mut self, byte: u8) {
+        self.bytes |= u128::from(byte) << (8 * self.len);
+        self.len += 1;
+    }
+
+    #[inline]
+    fn square(&mut self, sq: shakmaty::Square) {
+        let index = sq as u8;
+        self.push(b'a' + (index & 7));
+        self.push(b'1' + (index >> 3));
+    }
+
+    /// Sixteen bytes appended and the ones past the text cut: a copy of
+    /// a fixed size, with no call.
+    #[inline]
+    fn append_to(&self, out: &mut Vec<u8>) {
+        let end = out.len() + self.len as usize;
+        out.extend_from_slice(&self.bytes.to_le_bytes());
+        out.truncate(end);
+    }
+}
+
+/// A move in UCI: the text `UciMove::append_to_string` writes, without
+/// going through its writer one character at a time.
+fn push_uci(out: &mut Vec<u8>, uci: &shakmaty::uci::UciMove) {
+    use shakmaty::uci::UciMove;
+    let mut text = MoveText::new();
+    match *uci {
+        UciMove::Normal { from, to, promotion } => {
+            text.square(from);
+            text.square(to);
+            if let Some(role) = promotion {
+                text.push(ROLE_LOWER[role as usize]);
+            }
+        }
+        UciMove::Put { role, to } => {
+            text.push(ROLE_UPPER[role as usize]);
+            text.push(b'@');
+            text.square(to);
+        }
+        UciMove::Null => (0..4).for_each(|_| text.push(b'0')),
+    }
+    text.append_to(out);
+}
+
+/// A move in SAN with its check or mate sign: the text
+/// `SanPlus::append_to_string` writes.
+fn push_san(out: &mut Vec<u8>, san: &shakmaty::san::SanPlus) {
+    use shakmaty::san::{San, Suffix};
+    use shakmaty::{CastlingSide, Role};
+    let mut text = MoveText::new();
+    match san.san {
+        San::Normal { role, file, rank, capture, to, promotion } => {
+            if role != Role::Pawn {
+                text.push(ROLE_UPPER[role as usize]);
+            }
+            if let Some(file) = file {
+                text.push(b'a' + file as u8);
+            }
+            if let Some(rank) = rank {
+                text.push(b'1' + rank as u8);
+            }
+            if capture {
+                text.push(b'x');
+            }
+            text.square(to);
+            if let Some(role) = promotion {
+                text.push(b'=');
+                text.push(ROLE_UPPER[role as usize]);
+            }
+        }
+        San::Castle(side) => {
+            let castle: &[u8] = if side == CastlingSide::KingSide { b"O-O" } else { b"O-O-O" };
+            castle.iter().for_each(|&b| text.push(b));
+        }
+        San::Put { role, to } => {
+            if role != Role::Pawn {
+                text.push(ROLE_UPPER[role as usize]);
+            }
+            text.push(b'@');
+            text.square(to);
+        }
+        San::Null => (0..2).for_each(|_| text.push(b'-')),
+    }
+    match san.suffix {
+        Some(Suffix::Check) => text.push(b'+'),
+        Some(Suffix::Checkmate) => text.push(b'#'),
+        None => {}
+    }
+    text.append_to(out);
+}
+
 /// The `fires` rows of a batch: one per fire of its annotated rows.
 pub fn fires_chunk<B: ArrayBuilder>(b: &B, batch: &[Annotated], c: &Columns) -> Chunk<B::Array> {
     // (row, the fire, the fire's judged move)
@@ -310,7 +437,7 @@ pub fn fires_chunk<B: ArrayBuilder>(b: &B, batch: &[Annotated], c: &Columns) -> 
     // A fire on the ply of the fire before, in the same puzzle, judges the
     // same move: it shares that text, written once, and the very same text
     // lets the columns skip looking it up again.
-    let mut moves = String::with_capacity(n * 12);
+    let mut bytes = Vec::with_capacity(n * 12);
     let mut spans: Vec<[usize; 3]> = Vec::with_capacity(n);
     for (i, (a, f, (uci, san))) in fires.iter().enumerate() {
         if let Some(&span) = spans.last() {
@@ -320,12 +447,13 @@ pub fn fires_chunk<B: ArrayBuilder>(b: &B, batch: &[Annotated], c: &Columns) -> 
                 continue;
             }
         }
-        let start = moves.len();
-        uci.append_to_string(&mut moves);
-        let middle = moves.len();
-        san.append_to_string(&mut moves);
-        spans.push([start, middle, moves.len()]);
+        let start = bytes.len();
+        push_uci(&mut bytes, uci);
+        let middle = bytes.len();
+        push_san(&mut bytes, san);
+        spans.push([start, middle, bytes.len()]);
     }
+    let moves = String::from_utf8(bytes).expect("moves are written in ASCII");
     let text_of = |i: usize, part: usize| Some(&moves[spans[i][part]..spans[i][part + 1]]);
     let mut arrays = vec![
         b.int64(row_numbers(fires.iter().map(|(a, _, _)| *a))),
@@ -342,9 +470,17 @@ pub fn fires_chunk<B: ArrayBuilder>(b: &B, batch: &[Annotated], c: &Columns) -> 
     for &role in RoleName::ALL {
         arrays.push(match role.arity() {
             Arity::One => {
-                let squares: Vec<Option<u8>> =
-                    fires.iter().map(|(_, f, _)| f.roles.square(role).map(|sq| sq as u8)).collect();
-                b.vocabulary(&SQUARE_NAMES, &squares)
+                // Most fires leave most roles empty: the rows that hold a
+                // square are marked, and only their squares gathered.
+                let mut present = vec![0u64; n.div_ceil(64)];
+                let mut squares = Vec::with_capacity(n);
+                for (i, (_, f, _)) in fires.iter().enumerate() {
+                    if let Some(sq) = f.roles.square(role) {
+                        present[i / 64] |= 1 << (i % 64);
+                        squares.push(sq as u8);
+                    }
+                }
+                b.present_vocabulary(&SQUARE_NAMES, n, present, squares)
             }
             Arity::Many => b.vocabulary_lists(
                 &SQUARE_NAMES,
@@ -431,6 +567,32 @@ mod tests {
             let ours: Vec<&str> = space_separated(&text).collect();
             let split: Vec<&str> = text.split(' ').filter(|w| !w.is_empty()).collect();
             proptest::prop_assert_eq!(ours, split);
+        }
+    }
+
+    proptest::proptest! {
+        /// Every legal move of random games, promotions, castling and
+        /// checks among them, written in UCI and SAN as shakmaty writes it.
+        #[test]
+        fn move_text_is_shakmatys(start in 0usize..2, picks in proptest::collection::vec(0usize..1000, 1..80)) {
+            use shakmaty::{san::SanPlus, uci::UciMove, CastlingMode, Position as _};
+            for pos in crate::board::random_game(start, &picks) {
+                for m in pos.legal_moves() {
+                    let (uci, san) = (UciMove::from_move(m, CastlingMode::Standard), SanPlus::from_move(pos.clone(), m));
+                    let (mut ours, mut theirs) = (Vec::new(), String::new());
+                    push_uci(&mut ours, &uci);
+                    push_san(&mut ours, &san);
+                    uci.append_to_string(&mut theirs);
+                    san.append_to_string(&mut theirs);
+                    proptest::prop_assert_eq!(String::from_utf8(ours).unwrap(), theirs);
+                }
+            }
+            for special in [UciMove::Null, UciMove::Put { role: shakmaty::Role::Knight, to: shakmaty::Square::C3 }] {
+                let (mut ours, mut theirs) = (Vec::new(), String::new());
+                push_uci(&mut ours, &special);
+                special.append_to_string(&mut theirs);
+                proptest::prop_assert_eq!(String::from_utf8(ours).unwrap(), theirs);
+            }
         }
     }
 

@@ -162,6 +162,26 @@ impl FlatLevels {
         self.slot(0, u32::from(present));
     }
 
+    /// The levels of `rows` rows, those that hold a value marked in
+    /// `present` (row `i` by bit `i % 64` of word `i / 64`, no bit past
+    /// the rows set), `values` of them: a row's level is its bit, so the
+    /// words are the packed levels.
+    fn of_present(rows: usize, mut present: Vec<u64>, values: usize) -> FlatLevels {
+        let mut levels = FlatLevels::new(0);
+        if values == rows {
+            levels.leading = rows;
+            return levels;
+        }
+        levels.packing = true;
+        present.truncate(rows.div_ceil(64));
+        if rows % 64 != 0 {
+            levels.definition.word = present.pop().expect("a word for the last rows");
+            levels.definition.filled = (rows % 64) as u32;
+        }
+        levels.definition.words = present;
+        levels
+    }
+
     /// `rows` rows, each a value.
     fn values(&mut self, rows: usize) {
         match self.packing {
@@ -437,8 +457,10 @@ enum Values {
     /// none (0): the page then holds them where they are, not copied.
     Plain(Vec<u8>, usize),
     /// Texts as DELTA_LENGTH_BYTE_ARRAY (their lengths delta-encoded, then
-    /// their bytes), after room as [`Values::Plain`]'s.
-    DeltaLength(Vec<u8>, usize),
+    /// their bytes) or DELTA_BYTE_ARRAY (the lengths of the prefixes they
+    /// share with the text before, then their suffixes so), after room as
+    /// [`Values::Plain`]'s.
+    Texts(Vec<u8>, usize, Encoding),
     Delta(Vec<u8>),
     Dictionary {
         entries: Vec<u8>,
@@ -536,9 +558,9 @@ fn column<const LIST: bool>(levels: Levels<LIST>, values: Values, (min, max): Mi
             start = after_levels(&mut data, plain, room);
             (None, Encoding::Plain)
         }
-        Values::DeltaLength(bytes, room) => {
+        Values::Texts(bytes, room, encoding) => {
             start = after_levels(&mut data, bytes, room);
-            (None, Encoding::DeltaLengthByteArray)
+            (None, encoding)
         }
         Values::Delta(packed) => {
             data.extend_from_slice(&packed);
@@ -794,6 +816,83 @@ fn int32_bounds(bounds: &Bounds<i32>) -> MinMax {
     bounds.bytes(|v| v.to_le_bytes().to_vec())
 }
 
+/// The length of the prefix `a` and `b` share, eight bytes at a time.
+#[inline]
+fn shared_prefix(a: &[u8], b: &[u8]) -> usize {
+    let n = a.len().min(b.len());
+    let word = |bytes: &[u8], at: usize| u64::from_le_bytes(bytes[at..at + 8].try_into().expect("eight bytes"));
+    let mut at = 0;
+    while at + 8 <= n {
+        let differ = word(a, at) ^ word(b, at);
+        if differ != 0 {
+            return at + (differ.trailing_zeros() / 8) as usize;
+        }
+        at += 8;
+    }
+    at + a[at..n].iter().zip(&b[at..n]).take_while(|(x, y)| x == y).count()
+}
+
+/// A text column as DELTA_LENGTH_BYTE_ARRAY, or (`PREFIXED`) as
+/// DELTA_BYTE_ARRAY: the texts' (suffixes') bytes gathered after room for
+/// the levels and the delta-encoded lengths, which are written into it at
+/// the end.
+fn delta_texts<'a, const PREFIXED: bool>(len: usize, values: impl Iterator<Item = Option<&'a str>>) -> Column {
+    let mut levels = FlatLevels::new(len);
+    let lengths_room = if PREFIXED { 2 * room_for_lengths(len) } else { room_for_lengths(len) };
+    let room = room_for_levels(len) + lengths_room;
+    let mut bytes = Vec::with_capacity(room + len * 64);
+    bytes.resize(room, 0);
+    let mut lengths: Vec<i64> = Vec::with_capacity(len);
+    let mut prefixes: Vec<i64> = Vec::with_capacity(if PREFIXED { len } else { 0 });
+    let mut bounds = Bounds::new();
+    let mut previous: Option<&str> = None;
+    for value in values {
+        levels.row(value.is_some());
+        let Some(value) = value else { continue };
+        // The row before's very text (a puzzle's id over its fires) is
+        // within the bounds already, and its own prefix.
+        let same = previous.is_some_and(|previous| std::ptr::eq(previous, value));
+        if !same {
+            bounds.add(Prefixed::of(value));
+        }
+        let mut prefix = 0;
+        if PREFIXED {
+            prefix = match previous {
+                _ if same => value.len(),
+                // Suffixes start on a character, so that each is text too.
+                Some(previous) => {
+                    let mut shared = shared_prefix(previous.as_bytes(), value.as_bytes());
+                    while !value.is_char_boundary(shared) {
+                        shared -= 1;
+                    }
+                    shared
+                }
+                None => 0,
+            };
+            prefixes.push(prefix as i64);
+        }
+        bytes.extend_from_slice(&value.as_bytes()[prefix..]);
+        lengths.push((value.len() - prefix) as i64);
+        previous = Some(value);
+    }
+    let bounds = bounds.bytes(|value| value.text.as_bytes().to_vec());
+    // Lengths under 2^31 differ by under 2^32: always packed.
+    let mut packed = Vec::new();
+    if PREFIXED {
+        packed = delta_binary_packed(&prefixes).expect("text lengths fit 32 bits");
+    }
+    packed.extend_from_slice(&delta_binary_packed(&lengths).expect("text lengths fit 32 bits"));
+    let room = if packed.len() <= room {
+        bytes[room - packed.len()..room].copy_from_slice(&packed);
+        room - packed.len()
+    } else {
+        bytes.splice(room..room, packed);
+        room
+    };
+    let encoding = if PREFIXED { Encoding::DeltaByteArray } else { Encoding::DeltaLengthByteArray };
+    column(levels, Values::Texts(bytes, room, encoding), bounds)
+}
+
 /// Writes each column of a table as Parquet pages (see the module's doc).
 pub(super) struct PageBuilder;
 
@@ -864,37 +963,15 @@ impl ArrayBuilder for PageBuilder {
     /// lengths apart (a few bits each, delta-encoded): a fifth less for
     /// zstd to go through than plain, where a length precedes each text.
     fn text<'a>(&self, len: usize, values: impl Iterator<Item = Option<&'a str>>) -> Column {
-        let mut levels = FlatLevels::new(len);
-        let room = room_for_levels(len) + room_for_lengths(len);
-        let mut bytes = Vec::with_capacity(room + len * 64);
-        bytes.resize(room, 0);
-        let mut lengths: Vec<i64> = Vec::with_capacity(len);
-        let mut bounds = Bounds::new();
-        let mut previous: Option<&str> = None;
-        for value in values {
-            levels.row(value.is_some());
-            if let Some(value) = value {
-                bytes.extend_from_slice(value.as_bytes());
-                lengths.push(value.len() as i64);
-                // The row before's very text (a puzzle's id over its
-                // fires) is within the bounds already.
-                if !previous.is_some_and(|previous| std::ptr::eq(previous, value)) {
-                    bounds.add(Prefixed::of(value));
-                }
-                previous = Some(value);
-            }
-        }
-        let bounds = bounds.bytes(|value| value.text.as_bytes().to_vec());
-        // Lengths under 2^31 differ by under 2^32: always packed.
-        let packed = delta_binary_packed(&lengths).expect("text lengths fit 32 bits");
-        let room = if packed.len() <= room {
-            bytes[room - packed.len()..room].copy_from_slice(&packed);
-            room - packed.len()
-        } else {
-            bytes.splice(room..room, packed);
-            room
-        };
-        column(levels, Values::DeltaLength(bytes, room), bounds)
+        delta_texts::<false>(len, values)
+    }
+
+    /// DELTA_BYTE_ARRAY: as [`ArrayBuilder::text`], each text less the
+    /// prefix it shares with the one before, whose length is delta-encoded
+    /// apart (game URLs' `https://lichess.org/`, a puzzle's id over its
+    /// fires: bytes zstd need not go through).
+    fn prefixed_text<'a>(&self, len: usize, values: impl Iterator<Item = Option<&'a str>>) -> Column {
+        delta_texts::<true>(len, values)
     }
 
     fn repeated_text<'a>(&self, len: usize, values: impl Iterator<Item = Option<&'a str>>) -> Column {
@@ -929,6 +1006,16 @@ impl ArrayBuilder for PageBuilder {
             }
         }
         let (values, bounds) = items.values(vocabulary);
+        column(levels, values, bounds)
+    }
+
+    fn present_vocabulary(&self, vocabulary: &[&str], rows: usize, present: Vec<u64>, entries: Vec<u8>) -> Column {
+        let levels = FlatLevels::of_present(rows, present, entries.len());
+        let mut used = [false; 256];
+        for &entry in &entries {
+            used[usize::from(entry)] = true;
+        }
+        let (values, bounds) = VocabularyEntries { items: entries, used }.values(vocabulary);
         column(levels, values, bounds)
     }
 
@@ -991,15 +1078,13 @@ impl ArrayBuilder for PageBuilder {
 
     fn int32_lists<I: Iterator<Item = Option<i32>>>(&self, lists: impl Iterator<Item = Option<I>>) -> Column {
         let mut levels = ListLevels::new(lists.size_hint().0);
-        let mut plain = Vec::new();
-        let mut bounds = Bounds::new();
+        let mut dictionary = Dictionary::new();
+        let mut keys = Vec::new();
         for list in lists {
-            levels.list_row(list, |value: i32| {
-                plain.extend_from_slice(&value.to_le_bytes());
-                bounds.add(value);
-            });
+            levels.list_row(list, |value: i32| keys.push(dictionary.key(value)));
         }
-        column(levels, Values::Plain(plain, 0), int32_bounds(&bounds))
+        let (values, bounds) = dictionary.values(keys);
+        column(levels, values, int32_bounds(&bounds))
     }
 }
 
@@ -1157,6 +1242,28 @@ mod tests {
             prop_assert_eq!(ours.body(), split.body());
             prop_assert_eq!((ours.num_values, ours.rows, ours.encoding), (split.num_values, split.rows, split.encoding));
             prop_assert_eq!(bounds_of(&ours), bounds_of(&split));
+        }
+    }
+
+    proptest! {
+        /// A vocabulary column given by its present rows and their entries
+        /// is the column of the same values row by row.
+        #[test]
+        fn present_vocabulary_is_the_rows_column(
+            entries in proptest::collection::vec(proptest::option::of(0u8..5), 0..300),
+        ) {
+            let vocabulary = ["a", "b", "c", "d", "e"];
+            let mut present = vec![0u64; entries.len().div_ceil(64)];
+            for (i, entry) in entries.iter().enumerate() {
+                present[i / 64] |= u64::from(entry.is_some()) << (i % 64);
+            }
+            let values: Vec<u8> = entries.iter().flatten().copied().collect();
+            let ours = PageBuilder.present_vocabulary(&vocabulary, entries.len(), present, values);
+            let rows = PageBuilder.vocabulary(&vocabulary, &entries);
+            prop_assert_eq!(&ours.dictionary, &rows.dictionary);
+            prop_assert_eq!(ours.body(), rows.body());
+            prop_assert_eq!((ours.num_values, ours.rows, ours.encoding), (rows.num_values, rows.rows, rows.encoding));
+            prop_assert_eq!(bounds_of(&ours), bounds_of(&rows));
         }
     }
 
