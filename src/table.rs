@@ -427,9 +427,12 @@ pub fn fires_chunk<B: ArrayBuilder>(b: &B, batch: &[Annotated], c: &Columns) -> 
         (&'a Annotated<'a>, &'a crate::tactics::Fire, &'a (shakmaty::uci::UciMove, shakmaty::san::SanPlus));
     let n = batch.iter().filter_map(analysis).map(|an| an.fires.len()).sum();
     let mut fires: Vec<FireRow> = Vec::with_capacity(n);
+    // Each fire's puzzle id, read from its row once for all its fires.
+    let mut ids: Vec<Option<&str>> = Vec::with_capacity(n);
     for a in batch {
-        if let Some(an) = analysis(a) {
+        if let Some(an) = analysis(a).filter(|an| !an.fires.is_empty()) {
             fires.extend(an.fires.iter().zip(&an.fire_moves).map(|(f, m)| (a, f, m)));
+            ids.extend(std::iter::repeat_n(a.row.puzzle_id(c), an.fires.len()));
         }
     }
     // The judged moves as text, one buffer for all: fire i's UCI is
@@ -457,7 +460,7 @@ pub fn fires_chunk<B: ArrayBuilder>(b: &B, batch: &[Annotated], c: &Columns) -> 
     let text_of = |i: usize, part: usize| Some(&moves[spans[i][part]..spans[i][part + 1]]);
     let mut arrays = vec![
         b.int64(row_numbers(fires.iter().map(|(a, _, _)| *a))),
-        b.text(n, fires.iter().map(|(a, _, _)| a.row.puzzle_id(c))),
+        b.text(n, ids.iter().copied()),
         b.int32(fires.iter().map(|(_, f, _)| Some(i32::from(f.ply)))),
         b.repeated_text(n, (0..n).map(|i| text_of(i, 0))),
         b.repeated_text(n, (0..n).map(|i| text_of(i, 1))),

@@ -740,6 +740,42 @@ impl<T: Entry> Dictionary<T> {
     }
 }
 
+/// Integers in order of first appearance, keyed as [`Dictionary`] keys
+/// them: the common ones (ratings, plies, gains: from -1,024 to 7,167) by
+/// a table indexed by the value, with no hash and no probe, the others
+/// hashed. Both share the dictionary's entries, so keys count first
+/// appearances of either kind.
+struct IntDictionary {
+    /// Per value from [`IntDictionary::LEAST`] on, its key + 1 (0: not
+    /// seen yet).
+    direct: Vec<u32>,
+    hashed: Dictionary<i32>,
+}
+
+impl IntDictionary {
+    const LEAST: i32 = -1024;
+    const DIRECT: usize = 8192;
+
+    fn new() -> IntDictionary {
+        IntDictionary { direct: vec![0; Self::DIRECT], hashed: Dictionary::new() }
+    }
+
+    #[inline(always)]
+    fn key(&mut self, value: i32) -> u32 {
+        let at = value.wrapping_sub(Self::LEAST) as u32 as usize;
+        let Some(slot) = self.direct.get_mut(at) else { return self.hashed.key(value) };
+        if *slot == 0 {
+            self.hashed.entries.push(value);
+            *slot = self.hashed.entries.len() as u32;
+        }
+        *slot - 1
+    }
+
+    fn values(self, keys: Vec<u32>) -> (Values, Bounds<i32>) {
+        self.hashed.values(keys)
+    }
+}
+
 /// A page's vocabulary entries (indices into the vocabulary), and which
 /// entries it uses, marked as they come.
 struct VocabularyEntries {
@@ -913,7 +949,7 @@ impl ArrayBuilder for PageBuilder {
 
     fn int32(&self, values: impl Iterator<Item = Option<i32>>) -> Column {
         let mut levels = FlatLevels::new(values.size_hint().0);
-        let mut dictionary = Dictionary::new();
+        let mut dictionary = IntDictionary::new();
         let mut keys = Vec::with_capacity(values.size_hint().0);
         for value in values {
             levels.row(value.is_some());
@@ -1078,7 +1114,7 @@ impl ArrayBuilder for PageBuilder {
 
     fn int32_lists<I: Iterator<Item = Option<i32>>>(&self, lists: impl Iterator<Item = Option<I>>) -> Column {
         let mut levels = ListLevels::new(lists.size_hint().0);
-        let mut dictionary = Dictionary::new();
+        let mut dictionary = IntDictionary::new();
         let mut keys = Vec::new();
         for list in lists {
             levels.list_row(list, |value: i32| keys.push(dictionary.key(value)));
@@ -1225,6 +1261,26 @@ mod tests {
         #[test]
         fn prefixed_texts_order_as_texts(a in "[ab\u{0}é]{0,11}", b in "[ab\u{0}é]{0,11}") {
             prop_assert_eq!(Prefixed::of(&a).cmp(&Prefixed::of(&b)), a.cmp(&b));
+        }
+    }
+
+    proptest! {
+        /// Integers keyed through the table of common values, or hashed
+        /// past it, get the keys of their first appearances.
+        #[test]
+        fn int_dictionary_keys_are_first_appearances(
+            values in proptest::collection::vec(prop_oneof![-1100i32..-1000, -5i32..5, 8150i32..8200, any::<i32>()], 1..300),
+        ) {
+            let mut dictionary = IntDictionary::new();
+            let mut seen: Vec<i32> = Vec::new();
+            for &value in &values {
+                let expected = seen.iter().position(|&s| s == value).unwrap_or_else(|| {
+                    seen.push(value);
+                    seen.len() - 1
+                });
+                prop_assert_eq!(dictionary.key(value), expected as u32);
+            }
+            prop_assert_eq!(dictionary.hashed.entries, seen);
         }
     }
 
