@@ -146,6 +146,20 @@ pub trait ArrayBuilder {
     fn repeated_text<'a>(&self, len: usize, values: impl Iterator<Item = Option<&'a str>>) -> Self::Array {
         self.text(len, values)
     }
+    /// Text that repeats, given as codes, equal for equal texts only, and
+    /// the text of a row (`text_of(row, out)` appends it), asked for where
+    /// the writer needs it: the same values as [`ArrayBuilder::repeated_text`]
+    /// of every row's text, none null.
+    fn coded_text(&self, codes: &[u32], mut text_of: impl FnMut(usize, &mut Vec<u8>)) -> Self::Array {
+        let texts: Vec<String> = (0..codes.len())
+            .map(|row| {
+                let mut text = Vec::new();
+                text_of(row, &mut text);
+                String::from_utf8(text).expect("text")
+            })
+            .collect();
+        self.repeated_text(codes.len(), texts.iter().map(|text| Some(text.as_str())))
+    }
     /// Text over a fixed vocabulary: `entries` are indices into `vocabulary`.
     fn vocabulary(&self, vocabulary: &[&str], entries: &[Option<u8>]) -> Self::Array;
     /// Text over a fixed vocabulary, given by the rows that hold a value
@@ -310,6 +324,44 @@ fn engine_arrays<B: ArrayBuilder>(b: &B, rows: &[&Annotated]) -> Vec<B::Array> {
     ]
 }
 
+/// A move in UCI as a number, equal for moves of equal text only: its
+/// squares and promotion (a drop, the null move apart).
+fn uci_code(uci: &shakmaty::uci::UciMove) -> u32 {
+    use shakmaty::uci::UciMove;
+    match *uci {
+        UciMove::Normal { from, to, promotion } => {
+            from as u32 | (to as u32) << 6 | promotion.map_or(0, |role| role as u32) << 12
+        }
+        UciMove::Put { role, to } => 1 << 15 | (role as u32) << 6 | to as u32,
+        UciMove::Null => 1 << 16,
+    }
+}
+
+/// A move in SAN with its sign as a number, equal for moves of equal text
+/// only: the fields the text is written from.
+fn san_code(san: &shakmaty::san::SanPlus) -> u32 {
+    use shakmaty::san::{San, Suffix};
+    let suffix = match san.suffix {
+        None => 0,
+        Some(Suffix::Check) => 1,
+        Some(Suffix::Checkmate) => 2,
+    };
+    let fields = match san.san {
+        San::Normal { role, file, rank, capture, to, promotion } => {
+            role as u32
+                | file.map_or(0, |file| file as u32 + 1) << 3
+                | rank.map_or(0, |rank| rank as u32 + 1) << 7
+                | u32::from(capture) << 11
+                | (to as u32) << 12
+                | promotion.map_or(0, |role| role as u32) << 18
+        }
+        San::Castle(side) => 1 << 21 | side as u32,
+        San::Put { role, to } => 2 << 21 | (role as u32) << 6 | to as u32,
+        San::Null => 3 << 21,
+    };
+    fields << 2 | suffix
+}
+
 /// Letters of the roles (`Role::Pawn` is 1), in SAN and in UCI (a
 /// promotion).
 const ROLE_UPPER: &[u8; 7] = b" PNBRQK";
@@ -435,35 +487,16 @@ pub fn fires_chunk<B: ArrayBuilder>(b: &B, batch: &[Annotated], c: &Columns) -> 
             ids.extend(std::iter::repeat_n(a.row.puzzle_id(c), an.fires.len()));
         }
     }
-    // The judged moves as text, one buffer for all: fire i's UCI is
-    // `moves[spans[i][0]..spans[i][1]]`, its SAN `moves[spans[i][1]..spans[i][2]]`.
-    // A fire on the ply of the fire before, in the same puzzle, judges the
-    // same move: it shares that text, written once, and the very same text
-    // lets the columns skip looking it up again.
-    let mut bytes = Vec::with_capacity(n * 12);
-    let mut spans: Vec<[usize; 3]> = Vec::with_capacity(n);
-    for (i, (a, f, (uci, san))) in fires.iter().enumerate() {
-        if let Some(&span) = spans.last() {
-            let (before, fire_before, _) = fires[i - 1];
-            if std::ptr::eq(before, *a) && fire_before.ply == f.ply {
-                spans.push(span);
-                continue;
-            }
-        }
-        let start = bytes.len();
-        push_uci(&mut bytes, uci);
-        let middle = bytes.len();
-        push_san(&mut bytes, san);
-        spans.push([start, middle, bytes.len()]);
-    }
-    let moves = String::from_utf8(bytes).expect("moves are written in ASCII");
-    let text_of = |i: usize, part: usize| Some(&moves[spans[i][part]..spans[i][part + 1]]);
+    // The judged moves as codes, equal for equal texts only: each move's
+    // text is written only where the columns first meet it.
+    let uci_codes: Vec<u32> = fires.iter().map(|(_, _, (uci, _))| uci_code(uci)).collect();
+    let san_codes: Vec<u32> = fires.iter().map(|(_, _, (_, san))| san_code(san)).collect();
     let mut arrays = vec![
         b.int64(row_numbers(fires.iter().map(|(a, _, _)| *a))),
         b.text(n, ids.iter().copied()),
         b.int32(fires.iter().map(|(_, f, _)| Some(i32::from(f.ply)))),
-        b.repeated_text(n, (0..n).map(|i| text_of(i, 0))),
-        b.repeated_text(n, (0..n).map(|i| text_of(i, 1))),
+        b.coded_text(&uci_codes, |i, out| push_uci(out, &fires[i].2 .0)),
+        b.coded_text(&san_codes, |i, out| push_san(out, &fires[i].2 .1)),
         b.vocabulary(Label::NAMES, &fires.iter().map(|(_, f, _)| Some(f.label as u8)).collect::<Vec<_>>()),
         b.bool(fires.iter().map(|(_, f, _)| f.follow_up).collect()),
         b.int32(fires.iter().map(|(_, f, _)| f.gain.map(i32::from))),
@@ -595,6 +628,28 @@ mod tests {
                 push_uci(&mut ours, &special);
                 special.append_to_string(&mut theirs);
                 proptest::prop_assert_eq!(String::from_utf8(ours).unwrap(), theirs);
+            }
+        }
+    }
+
+    proptest::proptest! {
+        /// Over every legal move of random games, moves of equal codes are
+        /// the moves of equal text, in UCI and in SAN.
+        #[test]
+        fn move_codes_are_equal_for_equal_texts(start in 0usize..2, picks in proptest::collection::vec(0usize..1000, 1..80)) {
+            use std::collections::HashMap;
+            use shakmaty::{san::SanPlus, uci::UciMove, CastlingMode, Position as _};
+            let (mut uci_texts, mut san_texts) = (HashMap::new(), HashMap::new());
+            let (mut uci_codes, mut san_codes) = (HashMap::new(), HashMap::new());
+            for pos in crate::board::random_game(start, &picks) {
+                for m in pos.legal_moves() {
+                    let (uci, san) = (UciMove::from_move(m, CastlingMode::Standard), SanPlus::from_move(pos.clone(), m));
+                    let (uci_code, san_code) = (uci_code(&uci), san_code(&san));
+                    proptest::prop_assert_eq!(uci_texts.entry(uci_code).or_insert(uci.to_string()).as_str(), uci.to_string());
+                    proptest::prop_assert_eq!(*uci_codes.entry(uci.to_string()).or_insert(uci_code), uci_code);
+                    proptest::prop_assert_eq!(san_texts.entry(san_code).or_insert(san.to_string()).as_str(), san.to_string());
+                    proptest::prop_assert_eq!(*san_codes.entry(san.to_string()).or_insert(san_code), san_code);
+                }
             }
         }
     }

@@ -1032,6 +1032,44 @@ impl ArrayBuilder for PageBuilder {
         column(levels, values, text_bounds(&bounds))
     }
 
+    /// Keys found by code, with no text hashed: a row whose code is the
+    /// row before's (fires on one ply) has its key; a code first met has its
+    /// text written, as the dictionary's next entry.
+    fn coded_text(&self, codes: &[u32], mut text_of: impl FnMut(usize, &mut Vec<u8>)) -> Column {
+        let mut levels = FlatLevels::new(codes.len());
+        levels.values(codes.len());
+        let mut dictionary = Dictionary::new();
+        // The entries' texts, one after another, and where each ends.
+        let mut texts = Vec::new();
+        let mut ends = Vec::new();
+        let mut keys = Vec::with_capacity(codes.len());
+        let mut previous: Option<(u32, u32)> = None;
+        for (row, &code) in codes.iter().enumerate() {
+            let key = match previous {
+                Some((previous, key)) if previous == code => key,
+                _ => {
+                    let key = dictionary.key(code as i32);
+                    if key as usize == ends.len() {
+                        text_of(row, &mut texts);
+                        ends.push(texts.len());
+                    }
+                    key
+                }
+            };
+            keys.push(key);
+            previous = Some((code, key));
+        }
+        let texts = std::str::from_utf8(&texts).expect("texts are text");
+        let mut text_entries = Dictionary::new();
+        let mut start = 0;
+        for end in ends {
+            text_entries.entries.push(&texts[start..end]);
+            start = end;
+        }
+        let (values, bounds) = text_entries.values(keys);
+        column(levels, values, text_bounds(&bounds))
+    }
+
     fn vocabulary(&self, vocabulary: &[&str], entries: &[Option<u8>]) -> Column {
         let mut levels = FlatLevels::new(entries.len());
         let mut items = VocabularyEntries::new(entries.len());
@@ -1298,6 +1336,20 @@ mod tests {
             prop_assert_eq!(ours.body(), split.body());
             prop_assert_eq!((ours.num_values, ours.rows, ours.encoding), (split.num_values, split.rows, split.encoding));
             prop_assert_eq!(bounds_of(&ours), bounds_of(&split));
+        }
+    }
+
+    proptest! {
+        /// Text given by codes is the column of the texts themselves.
+        #[test]
+        fn coded_text_is_the_texts_column(codes in proptest::collection::vec(0u32..40, 0..300)) {
+            let texts: Vec<String> = codes.iter().map(|code| format!("m{}", code * 7)).collect();
+            let ours = PageBuilder.coded_text(&codes, |row, out| out.extend_from_slice(texts[row].as_bytes()));
+            let rows = PageBuilder.repeated_text(texts.len(), texts.iter().map(|t| Some(t.as_str())));
+            prop_assert_eq!(&ours.dictionary, &rows.dictionary);
+            prop_assert_eq!(ours.body(), rows.body());
+            prop_assert_eq!((ours.num_values, ours.rows, ours.encoding), (rows.num_values, rows.rows, rows.encoding));
+            prop_assert_eq!(bounds_of(&ours), bounds_of(&rows));
         }
     }
 
