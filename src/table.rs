@@ -173,6 +173,31 @@ pub trait ArrayBuilder {
             .collect();
         self.vocabulary(vocabulary, &entries)
     }
+    /// Lists over a fixed vocabulary, none null, given by the rows whose
+    /// lists hold items (`lists`: the row and how many, in row order) and
+    /// those items in order; every other row of the `rows` an empty list.
+    /// The column [`ArrayBuilder::vocabulary_lists`] makes of every row's
+    /// list, with no work for the empty ones.
+    fn sparse_vocabulary_lists(
+        &self,
+        vocabulary: &[&str],
+        rows: usize,
+        lists: &[(u32, u8)],
+        entries: Vec<u8>,
+    ) -> Self::Array {
+        let mut lengths = vec![0usize; rows];
+        for &(row, len) in lists {
+            lengths[row as usize] = usize::from(len);
+        }
+        let mut at = 0;
+        self.vocabulary_lists(
+            vocabulary,
+            lengths.iter().map(|&len| {
+                at += len;
+                Some(entries[at - len..at].iter().copied())
+            }),
+        )
+    }
     /// Lists of text; `None` is a null row, distinct from an empty list.
     fn words<'a, I: Iterator<Item = &'a str>>(&self, lists: impl Iterator<Item = Option<I>>) -> Self::Array;
     /// Lists of text, each given as the input field that holds its words
@@ -518,10 +543,20 @@ pub fn fires_chunk<B: ArrayBuilder>(b: &B, batch: &[Annotated], c: &Columns) -> 
                 }
                 b.present_vocabulary(&SQUARE_NAMES, n, present, squares)
             }
-            Arity::Many => b.vocabulary_lists(
-                &SQUARE_NAMES,
-                fires.iter().map(|(_, f, _)| Some(f.squares(role).map(|sq| sq as u8))),
-            ),
+            Arity::Many => {
+                // Most lists are empty: only the rows that hold squares are
+                // listed, with their squares.
+                let mut lists = Vec::new();
+                let mut squares = Vec::new();
+                for (i, (_, f, _)) in fires.iter().enumerate() {
+                    if f.roles.get(role).any() {
+                        let before = squares.len();
+                        squares.extend(f.squares(role).map(|sq| sq as u8));
+                        lists.push((i as u32, (squares.len() - before) as u8));
+                    }
+                }
+                b.sparse_vocabulary_lists(&SQUARE_NAMES, n, &lists, squares)
+            }
         });
     }
     Chunk { rows: n, arrays }

@@ -222,6 +222,13 @@ impl ListLevels {
         }
     }
 
+    /// `count` rows of empty lists, a word of levels at a time.
+    fn empty_lists(&mut self, count: usize) {
+        // Repetition levels 0; definition levels `EMPTY_LIST`, 01 in two bits.
+        self.repetition.push_run(0, count);
+        self.definition.push_run(0x5555_5555_5555_5555, 2 * count);
+    }
+
     /// A row of a list column of `len` items, none null: the levels
     /// [`Levels::list_row`] writes for them.
     fn items(&mut self, len: usize) {
@@ -280,6 +287,28 @@ impl Packed {
             self.word = 0;
             self.filled = 0;
         }
+    }
+
+    /// Appends `bits` bits of `pattern`, whole values of one value
+    /// repeated (so that the pattern is the same from any value on): a run
+    /// of equal levels, a word at a time.
+    fn push_run(&mut self, pattern: u64, mut bits: usize) {
+        let low = |bits: usize| if bits >= 64 { u64::MAX } else { (1u64 << bits) - 1 };
+        if self.filled > 0 {
+            let take = bits.min((u64::BITS - self.filled) as usize);
+            self.word |= (pattern & low(take)) << self.filled;
+            self.filled += take as u32;
+            bits -= take;
+            if self.filled < u64::BITS {
+                return;
+            }
+            self.words.push(self.word);
+            self.word = 0;
+            self.filled = 0;
+        }
+        self.words.extend(std::iter::repeat_n(pattern, bits / 64));
+        self.word = pattern & low(bits % 64);
+        self.filled = (bits % 64) as u32;
     }
 
     /// Values pushed.
@@ -1093,6 +1122,29 @@ impl ArrayBuilder for PageBuilder {
         column(levels, values, bounds)
     }
 
+    fn sparse_vocabulary_lists(
+        &self,
+        vocabulary: &[&str],
+        rows: usize,
+        lists: &[(u32, u8)],
+        entries: Vec<u8>,
+    ) -> Column {
+        let mut levels = ListLevels::new(rows);
+        let mut next = 0;
+        for &(row, len) in lists {
+            levels.empty_lists(row as usize - next);
+            levels.items(usize::from(len));
+            next = row as usize + 1;
+        }
+        levels.empty_lists(rows - next);
+        let mut used = [false; 256];
+        for &entry in &entries {
+            used[usize::from(entry)] = true;
+        }
+        let (values, bounds) = VocabularyEntries { items: entries, used }.values(vocabulary);
+        column(levels, values, bounds)
+    }
+
     fn words<'a, I: Iterator<Item = &'a str>>(&self, lists: impl Iterator<Item = Option<I>>) -> Column {
         let mut levels = ListLevels::new(lists.size_hint().0);
         let mut dictionary = Dictionary::new();
@@ -1346,6 +1398,29 @@ mod tests {
             let texts: Vec<String> = codes.iter().map(|code| format!("m{}", code * 7)).collect();
             let ours = PageBuilder.coded_text(&codes, |row, out| out.extend_from_slice(texts[row].as_bytes()));
             let rows = PageBuilder.repeated_text(texts.len(), texts.iter().map(|t| Some(t.as_str())));
+            prop_assert_eq!(&ours.dictionary, &rows.dictionary);
+            prop_assert_eq!(ours.body(), rows.body());
+            prop_assert_eq!((ours.num_values, ours.rows, ours.encoding), (rows.num_values, rows.rows, rows.encoding));
+            prop_assert_eq!(bounds_of(&ours), bounds_of(&rows));
+        }
+    }
+
+    proptest! {
+        /// Lists given by the rows that hold items are the column of every
+        /// row's list, the empty ones in runs of any length.
+        #[test]
+        fn sparse_vocabulary_lists_are_the_rows_column(
+            lists in proptest::collection::vec(
+                prop_oneof![3 => Just(Vec::new()), 1 => proptest::collection::vec(0u8..5, 1..4)],
+                0..400,
+            ),
+        ) {
+            let vocabulary = ["a", "b", "c", "d", "e"];
+            let sparse: Vec<(u32, u8)> =
+                lists.iter().enumerate().filter(|(_, l)| !l.is_empty()).map(|(i, l)| (i as u32, l.len() as u8)).collect();
+            let entries: Vec<u8> = lists.iter().flatten().copied().collect();
+            let ours = PageBuilder.sparse_vocabulary_lists(&vocabulary, lists.len(), &sparse, entries);
+            let rows = PageBuilder.vocabulary_lists(&vocabulary, lists.iter().map(|l| Some(l.iter().copied())));
             prop_assert_eq!(&ours.dictionary, &rows.dictionary);
             prop_assert_eq!(ours.body(), rows.body());
             prop_assert_eq!((ours.num_values, ours.rows, ours.encoding), (rows.num_values, rows.rows, rows.encoding));
