@@ -163,7 +163,8 @@ pub trait ArrayBuilder {
     /// Text over a fixed vocabulary: `entries` are indices into `vocabulary`.
     fn vocabulary(&self, vocabulary: &[&str], entries: &[Option<u8>]) -> Self::Array;
     /// Text over a fixed vocabulary, given by the rows that hold a value
-    /// (row `i` does where bit `i % 64` of `present[i / 64]` is set) and
+    /// (row `i` does where bit `i % 64` of `present[i / 64]` is set; bits
+    /// past the rows do not count) and
     /// those rows' `entries`, in order: the column [`ArrayBuilder::vocabulary`]
     /// makes of the same values, with no work for the null rows.
     fn present_vocabulary(&self, vocabulary: &[&str], rows: usize, present: Vec<u64>, entries: Vec<u8>) -> Self::Array {
@@ -522,7 +523,12 @@ pub fn fires_chunk<B: ArrayBuilder>(b: &B, batch: &[Annotated], c: &Columns) -> 
         b.int32(fires.iter().map(|(_, f, _)| Some(i32::from(f.ply)))),
         b.coded_text(&uci_codes, |i, out| push_uci(out, &fires[i].2 .0)),
         b.coded_text(&san_codes, |i, out| push_san(out, &fires[i].2 .1)),
-        b.vocabulary(Label::NAMES, &fires.iter().map(|(_, f, _)| Some(f.label as u8)).collect::<Vec<_>>()),
+        b.present_vocabulary(
+            Label::NAMES,
+            n,
+            vec![u64::MAX; n.div_ceil(64)],
+            fires.iter().map(|(_, f, _)| f.label as u8).collect(),
+        ),
         b.bool(fires.iter().map(|(_, f, _)| f.follow_up).collect()),
         b.int32(fires.iter().map(|(_, f, _)| f.gain.map(i32::from))),
         b.int32(fires.iter().map(|(_, f, _)| f.collects.map(i32::from))),

@@ -163,9 +163,9 @@ impl FlatLevels {
     }
 
     /// The levels of `rows` rows, those that hold a value marked in
-    /// `present` (row `i` by bit `i % 64` of word `i / 64`, no bit past
-    /// the rows set), `values` of them: a row's level is its bit, so the
-    /// words are the packed levels.
+    /// `present` (row `i` by bit `i % 64` of word `i / 64`; bits past the
+    /// rows are left out), `values` of them: a row's level is its bit, so
+    /// the words are the packed levels.
     fn of_present(rows: usize, mut present: Vec<u64>, values: usize) -> FlatLevels {
         let mut levels = FlatLevels::new(0);
         if values == rows {
@@ -175,7 +175,8 @@ impl FlatLevels {
         levels.packing = true;
         present.truncate(rows.div_ceil(64));
         if rows % 64 != 0 {
-            levels.definition.word = present.pop().expect("a word for the last rows");
+            let last = present.pop().expect("a word for the last rows");
+            levels.definition.word = last & ((1 << (rows % 64)) - 1);
             levels.definition.filled = (rows % 64) as u32;
         }
         levels.definition.words = present;
@@ -1439,6 +1440,10 @@ mod tests {
             let mut present = vec![0u64; entries.len().div_ceil(64)];
             for (i, entry) in entries.iter().enumerate() {
                 present[i / 64] |= u64::from(entry.is_some()) << (i % 64);
+            }
+            // Bits past the rows count for nothing.
+            if let (Some(last), 1..) = (present.last_mut(), entries.len() % 64) {
+                *last |= u64::MAX << (entries.len() % 64);
             }
             let values: Vec<u8> = entries.iter().flatten().copied().collect();
             let ours = PageBuilder.present_vocabulary(&vocabulary, entries.len(), present, values);
