@@ -9,8 +9,10 @@
 //! | kind | encoding |
 //! |---|---|
 //! | climbing integers (row numbers) | delta, bit-packed |
-//! | booleans, distinct text, lists of plies (`theme_plies`) | plain |
-//! | integers that repeat (ratings, plies, gains) | dictionary, in order of first appearance |
+//! | booleans | plain |
+//! | distinct text (ids, FEN, moves) | `DELTA_LENGTH_BYTE_ARRAY` |
+//! | distinct text that shares a prefix with the row before (game URLs) | `DELTA_BYTE_ARRAY` |
+//! | integers that repeat (ratings, plies, gains, `theme_plies`) | dictionary, in order of first appearance |
 //! | repeated text, input words (themes, opening tags) | dictionary, in order of first appearance |
 //! | Koga's vocabulary (labels, squares, status) | dictionary of the entries used, in vocabulary order |
 //!
