@@ -176,7 +176,7 @@ impl FlatLevels {
         }
         levels.packing = true;
         present.truncate(rows.div_ceil(64));
-        if rows % 64 != 0 {
+        if !rows.is_multiple_of(64) {
             let last = present.pop().expect("a word for the last rows");
             levels.definition.word = last & ((1 << (rows % 64)) - 1);
             levels.definition.filled = (rows % 64) as u32;
