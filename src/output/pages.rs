@@ -234,13 +234,21 @@ impl ListLevels {
 
     /// A row of a list column of `len` items, none null: the levels
     /// [`Levels::list_row`] writes for them.
+    /// The levels go in as runs of bits, up to 32 items at a time.
     fn items(&mut self, len: usize) {
         if len == 0 {
             return self.slot(0, EMPTY_LIST);
         }
-        self.slot(0, ITEM);
-        for _ in 1..len {
-            self.slot(1, ITEM);
+        let mut first = true;
+        let mut left = len;
+        while left > 0 {
+            let run = left.min(32) as u32;
+            // Repetition levels 1 but for the list's first item; definition
+            // levels all `ITEM` (two bits set each).
+            self.repetition.push_bits((u64::MAX >> (64 - run)) & !u64::from(first), run);
+            self.definition.push_bits(u64::MAX >> (64 - 2 * run), 2 * run);
+            first = false;
+            left -= run as usize;
         }
     }
 }
@@ -289,6 +297,22 @@ impl Packed {
             self.words.push(self.word);
             self.word = 0;
             self.filled = 0;
+        }
+    }
+
+    /// Appends `count` bits (at most 64), whole values, from the least
+    /// significant bit of `bits` (none set past them).
+    #[inline]
+    fn push_bits(&mut self, bits: u64, count: u32) {
+        self.word |= bits << self.filled;
+        let filled = self.filled + count;
+        if filled >= u64::BITS {
+            self.words.push(self.word);
+            // The bits that did not fit (none where the word was empty).
+            self.word = bits.checked_shr(u64::BITS - self.filled).unwrap_or(0);
+            self.filled = filled - u64::BITS;
+        } else {
+            self.filled = filled;
         }
     }
 
@@ -1428,6 +1452,32 @@ mod tests {
             prop_assert_eq!(ours.body(), rows.body());
             prop_assert_eq!((ours.num_values, ours.rows, ours.encoding), (rows.num_values, rows.rows, rows.encoding));
             prop_assert_eq!(bounds_of(&ours), bounds_of(&rows));
+        }
+    }
+
+    proptest! {
+        /// Lists' levels pushed as runs of bits are the levels pushed one
+        /// slot at a time: lists past 32 items, across words, among null
+        /// and empty lists.
+        #[test]
+        fn list_levels_in_runs_are_the_slots(lists in proptest::collection::vec(proptest::option::of(0usize..80), 0..200)) {
+            let (mut runs, mut slots) = (ListLevels::new(0), ListLevels::new(0));
+            for list in &lists {
+                match *list {
+                    Some(len) => {
+                        runs.items(len);
+                        slots.list_row(Some(std::iter::repeat_n(Some(()), len)), |()| {});
+                    }
+                    None => {
+                        runs.slot(0, NULL_LIST);
+                        slots.slot(0, NULL_LIST);
+                    }
+                }
+            }
+            let (mut ours, mut expected) = (Vec::new(), Vec::new());
+            runs.write(&mut ours);
+            slots.write(&mut expected);
+            prop_assert_eq!(ours, expected);
         }
     }
 
