@@ -10,7 +10,7 @@ use crate::annotate::{Analysis, Annotated, Outcome};
 use crate::input::Columns;
 use crate::label::Label;
 use crate::lichess::{Theme, ThemeAt};
-use crate::role::{Arity, RoleName};
+use crate::role::{Arity, RoleName, Roles};
 
 /// What a column holds, which fixes its type (and, in Parquet, its encoding).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -498,6 +498,35 @@ fn push_san(out: &mut Vec<u8>, san: &shakmaty::san::SanPlus) {
     text.append_to(out);
 }
 
+/// The one-square roles, then the set roles: [`RoleName::ALL`], the
+/// columns' order (a test checks it).
+const ONE_ROLES: [RoleName; 9] = [
+    RoleName::victim,
+    RoleName::defender,
+    RoleName::pinner,
+    RoleName::pinned,
+    RoleName::behind,
+    RoleName::attacker,
+    RoleName::moved,
+    RoleName::threatened,
+    RoleName::mated,
+];
+const SET_ROLES: [RoleName; 5] =
+    [RoleName::targets, RoleName::checkers, RoleName::guards, RoleName::blockers, RoleName::escapes];
+
+/// A fire's one-square roles in [`ONE_ROLES`] order, read as fields, with
+/// no match on a role name per role.
+fn one_squares(roles: &Roles) -> [Option<shakmaty::Square>; ONE_ROLES.len()] {
+    let r = roles;
+    [r.victim, r.defender, r.pinner, r.pinned, r.behind, r.attacker, r.moved, r.threatened, r.mated]
+}
+
+/// A fire's set roles in [`SET_ROLES`] order.
+fn set_squares(roles: &Roles) -> [shakmaty::Bitboard; SET_ROLES.len()] {
+    let r = roles;
+    [r.targets, r.checkers, r.guards, r.blockers, r.escapes]
+}
+
 /// The `fires` rows of a batch: one per fire of its annotated rows.
 pub fn fires_chunk<B: ArrayBuilder>(b: &B, batch: &[Annotated], c: &Columns) -> Chunk<B::Array> {
     // (row, the fire, the fire's judged move)
@@ -534,36 +563,34 @@ pub fn fires_chunk<B: ArrayBuilder>(b: &B, batch: &[Annotated], c: &Columns) -> 
         b.int32(fires.iter().map(|(_, f, _)| f.collects.map(i32::from))),
         b.bool(fires.iter().map(|(a, f, _)| analysis(a).is_some_and(|an| an.sits_lichess_theme(f))).collect()),
     ];
-    for &role in RoleName::ALL {
-        arrays.push(match role.arity() {
-            Arity::One => {
-                // Most fires leave most roles empty: the rows that hold a
-                // square are marked, and only their squares gathered.
-                let mut present = vec![0u64; n.div_ceil(64)];
-                let mut squares = Vec::with_capacity(n);
-                for (i, (_, f, _)) in fires.iter().enumerate() {
-                    if let Some(sq) = f.roles.square(role) {
-                        present[i / 64] |= 1 << (i % 64);
-                        squares.push(sq as u8);
-                    }
-                }
-                b.present_vocabulary(&SQUARE_NAMES, n, present, squares)
+    // The role columns in one pass over the fires. Most fires leave most
+    // roles empty: only the rows that hold a square are marked, and only
+    // their squares gathered (a one-square role's rows by a bit each, a set
+    // role's as the row and its number of squares).
+    let mut present: [Vec<u64>; ONE_ROLES.len()] = std::array::from_fn(|_| vec![0u64; n.div_ceil(64)]);
+    let mut squares: [Vec<u8>; ONE_ROLES.len()] = std::array::from_fn(|_| Vec::new());
+    let mut lists: [Vec<(u32, u8)>; SET_ROLES.len()] = std::array::from_fn(|_| Vec::new());
+    let mut list_squares: [Vec<u8>; SET_ROLES.len()] = std::array::from_fn(|_| Vec::new());
+    for (i, (_, f, _)) in fires.iter().enumerate() {
+        for (k, square) in one_squares(&f.roles).into_iter().enumerate() {
+            if let Some(sq) = square {
+                present[k][i / 64] |= 1 << (i % 64);
+                squares[k].push(sq as u8);
             }
-            Arity::Many => {
-                // Most lists are empty: only the rows that hold squares are
-                // listed, with their squares.
-                let mut lists = Vec::new();
-                let mut squares = Vec::new();
-                for (i, (_, f, _)) in fires.iter().enumerate() {
-                    if f.roles.get(role).any() {
-                        let before = squares.len();
-                        squares.extend(f.squares(role).map(|sq| sq as u8));
-                        lists.push((i as u32, (squares.len() - before) as u8));
-                    }
-                }
-                b.sparse_vocabulary_lists(&SQUARE_NAMES, n, &lists, squares)
+        }
+        for (k, set) in set_squares(&f.roles).into_iter().enumerate() {
+            if set.any() {
+                let before = list_squares[k].len();
+                list_squares[k].extend(crate::board::relative_squares(set, f.solver).map(|sq| sq as u8));
+                lists[k].push((i as u32, (list_squares[k].len() - before) as u8));
             }
-        });
+        }
+    }
+    for (present, squares) in present.into_iter().zip(squares) {
+        arrays.push(b.present_vocabulary(&SQUARE_NAMES, n, present, squares));
+    }
+    for (lists, squares) in lists.iter().zip(list_squares) {
+        arrays.push(b.sparse_vocabulary_lists(&SQUARE_NAMES, n, lists, squares));
     }
     Chunk { rows: n, arrays }
 }
@@ -692,6 +719,41 @@ mod tests {
                     proptest::prop_assert_eq!(*san_codes.entry(san.to_string()).or_insert(san_code), san_code);
                 }
             }
+        }
+    }
+
+    #[test]
+    fn role_fields_are_the_roles_in_column_order() {
+        let all: Vec<RoleName> = ONE_ROLES.iter().chain(&SET_ROLES).copied().collect();
+        assert_eq!(all, RoleName::ALL);
+        assert!(
+            ONE_ROLES.iter().all(|r| r.arity() == Arity::One) && SET_ROLES.iter().all(|r| r.arity() == Arity::Many)
+        );
+        // Each role a square (a set of squares) of its own.
+        use shakmaty::{Bitboard, Square};
+        let set = |a: Square, b: Square| Bitboard::from_square(a) | b;
+        let roles = Roles {
+            victim: Some(Square::A1),
+            defender: Some(Square::B1),
+            pinner: Some(Square::C1),
+            pinned: Some(Square::D1),
+            behind: Some(Square::E1),
+            attacker: Some(Square::F1),
+            moved: Some(Square::G1),
+            threatened: Some(Square::H1),
+            mated: Some(Square::A2),
+            targets: set(Square::A3, Square::B3),
+            checkers: set(Square::C3, Square::D3),
+            guards: set(Square::E3, Square::F3),
+            blockers: set(Square::G3, Square::H3),
+            escapes: set(Square::A4, Square::B4),
+        };
+        for (k, &role) in ONE_ROLES.iter().enumerate() {
+            assert_eq!(one_squares(&roles)[k], roles.square(role), "{}", role.name());
+            assert!(roles.square(role).is_some());
+        }
+        for (k, &role) in SET_ROLES.iter().enumerate() {
+            assert_eq!(set_squares(&roles)[k], roles.get(role), "{}", role.name());
         }
     }
 
