@@ -10,7 +10,7 @@ use crate::annotate::{Analysis, Annotated, Outcome};
 use crate::input::Columns;
 use crate::label::Label;
 use crate::lichess::{Theme, ThemeAt};
-use crate::role::{Arity, RoleName};
+use crate::role::{Arity, RoleName, Roles};
 
 /// What a column holds, which fixes its type (and, in Parquet, its encoding).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -135,13 +135,70 @@ pub trait ArrayBuilder {
     /// Booleans that may be null.
     fn nullable_bool(&self, values: impl Iterator<Item = Option<bool>>) -> Self::Array;
     fn text<'a>(&self, len: usize, values: impl Iterator<Item = Option<&'a str>>) -> Self::Array;
+    /// Text that shares a prefix with the row before (URLs, sorted ids, a
+    /// puzzle's id over its fires): the same values as
+    /// [`ArrayBuilder::text`], which a writer may encode differently.
+    fn prefixed_text<'a>(&self, len: usize, values: impl Iterator<Item = Option<&'a str>>) -> Self::Array {
+        self.text(len, values)
+    }
     /// Text that repeats: the same values as [`ArrayBuilder::text`], which
     /// a writer may encode differently.
     fn repeated_text<'a>(&self, len: usize, values: impl Iterator<Item = Option<&'a str>>) -> Self::Array {
         self.text(len, values)
     }
+    /// Text that repeats, given as codes, equal for equal texts only, and
+    /// the text of a row (`text_of(row, out)` appends it), asked for where
+    /// the writer needs it: the same values as [`ArrayBuilder::repeated_text`]
+    /// of every row's text, none null.
+    fn coded_text(&self, codes: &[u32], mut text_of: impl FnMut(usize, &mut Vec<u8>)) -> Self::Array {
+        let texts: Vec<String> = (0..codes.len())
+            .map(|row| {
+                let mut text = Vec::new();
+                text_of(row, &mut text);
+                String::from_utf8(text).expect("text")
+            })
+            .collect();
+        self.repeated_text(codes.len(), texts.iter().map(|text| Some(text.as_str())))
+    }
     /// Text over a fixed vocabulary: `entries` are indices into `vocabulary`.
     fn vocabulary(&self, vocabulary: &[&str], entries: &[Option<u8>]) -> Self::Array;
+    /// Text over a fixed vocabulary, given by the rows that hold a value
+    /// (row `i` does where bit `i % 64` of `present[i / 64]` is set; bits
+    /// past the rows do not count) and
+    /// those rows' `entries`, in order: the column [`ArrayBuilder::vocabulary`]
+    /// makes of the same values, with no work for the null rows.
+    fn present_vocabulary(&self, vocabulary: &[&str], rows: usize, present: Vec<u64>, entries: Vec<u8>) -> Self::Array {
+        let mut entries = entries.into_iter();
+        let entries: Vec<Option<u8>> = (0..rows)
+            .map(|i| (present[i / 64] >> (i % 64) & 1 == 1).then(|| entries.next().expect("an entry per value")))
+            .collect();
+        self.vocabulary(vocabulary, &entries)
+    }
+    /// Lists over a fixed vocabulary, none null, given by the rows whose
+    /// lists hold items (`lists`: the row and how many, in row order) and
+    /// those items in order; every other row of the `rows` an empty list.
+    /// The column [`ArrayBuilder::vocabulary_lists`] makes of every row's
+    /// list, with no work for the empty ones.
+    fn sparse_vocabulary_lists(
+        &self,
+        vocabulary: &[&str],
+        rows: usize,
+        lists: &[(u32, u8)],
+        entries: Vec<u8>,
+    ) -> Self::Array {
+        let mut lengths = vec![0usize; rows];
+        for &(row, len) in lists {
+            lengths[row as usize] = usize::from(len);
+        }
+        let mut at = 0;
+        self.vocabulary_lists(
+            vocabulary,
+            lengths.iter().map(|&len| {
+                at += len;
+                Some(entries[at - len..at].iter().copied())
+            }),
+        )
+    }
     /// Lists of text; `None` is a null row, distinct from an empty list.
     fn words<'a, I: Iterator<Item = &'a str>>(&self, lists: impl Iterator<Item = Option<I>>) -> Self::Array;
     /// Lists of text, each given as the input field that holds its words
@@ -241,7 +298,7 @@ pub fn puzzles_chunk<B: ArrayBuilder>(b: &B, batch: &[Annotated], c: &Columns) -
         b.int32(rows.iter().map(|a| a.numbers.popularity)),
         b.int32(rows.iter().map(|a| a.numbers.nb_plays)),
         b.spaced_words(rows.iter().map(|a| words(a, c.themes))),
-        b.text(n, rows.iter().map(|a| field(a, c.game_url))),
+        b.prefixed_text(n, rows.iter().map(|a| field(a, c.game_url))),
         b.spaced_words(rows.iter().map(|a| words(a, c.opening_tags))),
         b.int32(rows.iter().map(|a| analysis(a).map(|an| an.plies() as i32))),
         labels(b, rows.iter().map(|a| analysis(a).into_iter().flat_map(|an| an.labels(false)))),
@@ -292,6 +349,183 @@ fn engine_arrays<B: ArrayBuilder>(b: &B, rows: &[&Annotated]) -> Vec<B::Array> {
     ]
 }
 
+/// A move in UCI as a number, equal for moves of equal text only: its
+/// squares and promotion (a drop, the null move apart).
+fn uci_code(uci: &shakmaty::uci::UciMove) -> u32 {
+    use shakmaty::uci::UciMove;
+    match *uci {
+        UciMove::Normal { from, to, promotion } => {
+            from as u32 | (to as u32) << 6 | promotion.map_or(0, |role| role as u32) << 12
+        }
+        UciMove::Put { role, to } => 1 << 15 | (role as u32) << 6 | to as u32,
+        UciMove::Null => 1 << 16,
+    }
+}
+
+/// A move in SAN with its sign as a number, equal for moves of equal text
+/// only: the fields the text is written from.
+fn san_code(san: &shakmaty::san::SanPlus) -> u32 {
+    use shakmaty::san::{San, Suffix};
+    let suffix = match san.suffix {
+        None => 0,
+        Some(Suffix::Check) => 1,
+        Some(Suffix::Checkmate) => 2,
+    };
+    let fields = match san.san {
+        San::Normal { role, file, rank, capture, to, promotion } => {
+            role as u32
+                | file.map_or(0, |file| file as u32 + 1) << 3
+                | rank.map_or(0, |rank| rank as u32 + 1) << 7
+                | u32::from(capture) << 11
+                | (to as u32) << 12
+                | promotion.map_or(0, |role| role as u32) << 18
+        }
+        San::Castle(side) => 1 << 21 | side as u32,
+        San::Put { role, to } => 2 << 21 | (role as u32) << 6 | to as u32,
+        San::Null => 3 << 21,
+    };
+    fields << 2 | suffix
+}
+
+/// Letters of the roles (`Role::Pawn` is 1), in SAN and in UCI (a
+/// promotion).
+const ROLE_UPPER: &[u8; 7] = b" PNBRQK";
+const ROLE_LOWER: &[u8; 7] = b" pnbrqk";
+
+/// A move's text, built in a register and appended at once: the longest
+/// (`Qa1xb2=Q+`, in SAN) is under 16 bytes.
+struct MoveText {
+    bytes: u128,
+    len: u32,
+}
+
+impl MoveText {
+    fn new() -> MoveText {
+        MoveText { bytes: 0, len: 0 }
+    }
+
+    #[inline]
+    fn push(&mut self, byte: u8) {
+        self.bytes |= u128::from(byte) << (8 * self.len);
+        self.len += 1;
+    }
+
+    #[inline]
+    fn square(&mut self, sq: shakmaty::Square) {
+        let index = sq as u8;
+        self.push(b'a' + (index & 7));
+        self.push(b'1' + (index >> 3));
+    }
+
+    /// Sixteen bytes appended and the ones past the text cut: a copy of
+    /// a fixed size, with no call.
+    #[inline]
+    fn append_to(&self, out: &mut Vec<u8>) {
+        let end = out.len() + self.len as usize;
+        out.extend_from_slice(&self.bytes.to_le_bytes());
+        out.truncate(end);
+    }
+}
+
+/// A move in UCI: the text `UciMove::append_to_string` writes, without
+/// going through its writer one character at a time.
+fn push_uci(out: &mut Vec<u8>, uci: &shakmaty::uci::UciMove) {
+    use shakmaty::uci::UciMove;
+    let mut text = MoveText::new();
+    match *uci {
+        UciMove::Normal { from, to, promotion } => {
+            text.square(from);
+            text.square(to);
+            if let Some(role) = promotion {
+                text.push(ROLE_LOWER[role as usize]);
+            }
+        }
+        UciMove::Put { role, to } => {
+            text.push(ROLE_UPPER[role as usize]);
+            text.push(b'@');
+            text.square(to);
+        }
+        UciMove::Null => (0..4).for_each(|_| text.push(b'0')),
+    }
+    text.append_to(out);
+}
+
+/// A move in SAN with its check or mate sign: the text
+/// `SanPlus::append_to_string` writes.
+fn push_san(out: &mut Vec<u8>, san: &shakmaty::san::SanPlus) {
+    use shakmaty::san::{San, Suffix};
+    use shakmaty::{CastlingSide, Role};
+    let mut text = MoveText::new();
+    match san.san {
+        San::Normal { role, file, rank, capture, to, promotion } => {
+            if role != Role::Pawn {
+                text.push(ROLE_UPPER[role as usize]);
+            }
+            if let Some(file) = file {
+                text.push(b'a' + file as u8);
+            }
+            if let Some(rank) = rank {
+                text.push(b'1' + rank as u8);
+            }
+            if capture {
+                text.push(b'x');
+            }
+            text.square(to);
+            if let Some(role) = promotion {
+                text.push(b'=');
+                text.push(ROLE_UPPER[role as usize]);
+            }
+        }
+        San::Castle(side) => {
+            let castle: &[u8] = if side == CastlingSide::KingSide { b"O-O" } else { b"O-O-O" };
+            castle.iter().for_each(|&b| text.push(b));
+        }
+        San::Put { role, to } => {
+            if role != Role::Pawn {
+                text.push(ROLE_UPPER[role as usize]);
+            }
+            text.push(b'@');
+            text.square(to);
+        }
+        San::Null => (0..2).for_each(|_| text.push(b'-')),
+    }
+    match san.suffix {
+        Some(Suffix::Check) => text.push(b'+'),
+        Some(Suffix::Checkmate) => text.push(b'#'),
+        None => {}
+    }
+    text.append_to(out);
+}
+
+/// The one-square roles, then the set roles: [`RoleName::ALL`], the
+/// columns' order (a test checks it).
+const ONE_ROLES: [RoleName; 9] = [
+    RoleName::victim,
+    RoleName::defender,
+    RoleName::pinner,
+    RoleName::pinned,
+    RoleName::behind,
+    RoleName::attacker,
+    RoleName::moved,
+    RoleName::threatened,
+    RoleName::mated,
+];
+const SET_ROLES: [RoleName; 5] =
+    [RoleName::targets, RoleName::checkers, RoleName::guards, RoleName::blockers, RoleName::escapes];
+
+/// A fire's one-square roles in [`ONE_ROLES`] order, read as fields, with
+/// no match on a role name per role.
+fn one_squares(roles: &Roles) -> [Option<shakmaty::Square>; ONE_ROLES.len()] {
+    let r = roles;
+    [r.victim, r.defender, r.pinner, r.pinned, r.behind, r.attacker, r.moved, r.threatened, r.mated]
+}
+
+/// A fire's set roles in [`SET_ROLES`] order.
+fn set_squares(roles: &Roles) -> [shakmaty::Bitboard; SET_ROLES.len()] {
+    let r = roles;
+    [r.targets, r.checkers, r.guards, r.blockers, r.escapes]
+}
+
 /// The `fires` rows of a batch: one per fire of its annotated rows.
 pub fn fires_chunk<B: ArrayBuilder>(b: &B, batch: &[Annotated], c: &Columns) -> Chunk<B::Array> {
     // (row, the fire, the fire's judged move)
@@ -299,57 +533,63 @@ pub fn fires_chunk<B: ArrayBuilder>(b: &B, batch: &[Annotated], c: &Columns) -> 
         (&'a Annotated<'a>, &'a crate::tactics::Fire, &'a (shakmaty::uci::UciMove, shakmaty::san::SanPlus));
     let n = batch.iter().filter_map(analysis).map(|an| an.fires.len()).sum();
     let mut fires: Vec<FireRow> = Vec::with_capacity(n);
+    // Each fire's puzzle id, read from its row once for all its fires.
+    let mut ids: Vec<Option<&str>> = Vec::with_capacity(n);
     for a in batch {
-        if let Some(an) = analysis(a) {
+        if let Some(an) = analysis(a).filter(|an| !an.fires.is_empty()) {
             fires.extend(an.fires.iter().zip(&an.fire_moves).map(|(f, m)| (a, f, m)));
+            ids.extend(std::iter::repeat_n(a.row.puzzle_id(c), an.fires.len()));
         }
     }
-    // The judged moves as text, one buffer for all: fire i's UCI is
-    // `moves[spans[i][0]..spans[i][1]]`, its SAN `moves[spans[i][1]..spans[i][2]]`.
-    // A fire on the ply of the fire before, in the same puzzle, judges the
-    // same move: it shares that text, written once, and the very same text
-    // lets the columns skip looking it up again.
-    let mut moves = String::with_capacity(n * 12);
-    let mut spans: Vec<[usize; 3]> = Vec::with_capacity(n);
-    for (i, (a, f, (uci, san))) in fires.iter().enumerate() {
-        if let Some(&span) = spans.last() {
-            let (before, fire_before, _) = fires[i - 1];
-            if std::ptr::eq(before, *a) && fire_before.ply == f.ply {
-                spans.push(span);
-                continue;
-            }
-        }
-        let start = moves.len();
-        uci.append_to_string(&mut moves);
-        let middle = moves.len();
-        san.append_to_string(&mut moves);
-        spans.push([start, middle, moves.len()]);
-    }
-    let text_of = |i: usize, part: usize| Some(&moves[spans[i][part]..spans[i][part + 1]]);
+    // The judged moves as codes, equal for equal texts only: each move's
+    // text is written only where the columns first meet it.
+    let uci_codes: Vec<u32> = fires.iter().map(|(_, _, (uci, _))| uci_code(uci)).collect();
+    let san_codes: Vec<u32> = fires.iter().map(|(_, _, (_, san))| san_code(san)).collect();
     let mut arrays = vec![
         b.int64(row_numbers(fires.iter().map(|(a, _, _)| *a))),
-        b.text(n, fires.iter().map(|(a, _, _)| a.row.puzzle_id(c))),
+        b.text(n, ids.iter().copied()),
         b.int32(fires.iter().map(|(_, f, _)| Some(i32::from(f.ply)))),
-        b.repeated_text(n, (0..n).map(|i| text_of(i, 0))),
-        b.repeated_text(n, (0..n).map(|i| text_of(i, 1))),
-        b.vocabulary(Label::NAMES, &fires.iter().map(|(_, f, _)| Some(f.label as u8)).collect::<Vec<_>>()),
+        b.coded_text(&uci_codes, |i, out| push_uci(out, &fires[i].2 .0)),
+        b.coded_text(&san_codes, |i, out| push_san(out, &fires[i].2 .1)),
+        b.present_vocabulary(
+            Label::NAMES,
+            n,
+            vec![u64::MAX; n.div_ceil(64)],
+            fires.iter().map(|(_, f, _)| f.label as u8).collect(),
+        ),
         b.bool(fires.iter().map(|(_, f, _)| f.follow_up).collect()),
         b.int32(fires.iter().map(|(_, f, _)| f.gain.map(i32::from))),
         b.int32(fires.iter().map(|(_, f, _)| f.collects.map(i32::from))),
         b.bool(fires.iter().map(|(a, f, _)| analysis(a).is_some_and(|an| an.sits_lichess_theme(f))).collect()),
     ];
-    for &role in RoleName::ALL {
-        arrays.push(match role.arity() {
-            Arity::One => {
-                let squares: Vec<Option<u8>> =
-                    fires.iter().map(|(_, f, _)| f.roles.square(role).map(|sq| sq as u8)).collect();
-                b.vocabulary(&SQUARE_NAMES, &squares)
+    // The role columns in one pass over the fires. Most fires leave most
+    // roles empty: only the rows that hold a square are marked, and only
+    // their squares gathered (a one-square role's rows by a bit each, a set
+    // role's as the row and its number of squares).
+    let mut present: [Vec<u64>; ONE_ROLES.len()] = std::array::from_fn(|_| vec![0u64; n.div_ceil(64)]);
+    let mut squares: [Vec<u8>; ONE_ROLES.len()] = std::array::from_fn(|_| Vec::new());
+    let mut lists: [Vec<(u32, u8)>; SET_ROLES.len()] = std::array::from_fn(|_| Vec::new());
+    let mut list_squares: [Vec<u8>; SET_ROLES.len()] = std::array::from_fn(|_| Vec::new());
+    for (i, (_, f, _)) in fires.iter().enumerate() {
+        for (k, square) in one_squares(&f.roles).into_iter().enumerate() {
+            if let Some(sq) = square {
+                present[k][i / 64] |= 1 << (i % 64);
+                squares[k].push(sq as u8);
             }
-            Arity::Many => b.vocabulary_lists(
-                &SQUARE_NAMES,
-                fires.iter().map(|(_, f, _)| Some(f.squares(role).map(|sq| sq as u8))),
-            ),
-        });
+        }
+        for (k, set) in set_squares(&f.roles).into_iter().enumerate() {
+            if set.any() {
+                let before = list_squares[k].len();
+                list_squares[k].extend(crate::board::relative_squares(set, f.solver).map(|sq| sq as u8));
+                lists[k].push((i as u32, (list_squares[k].len() - before) as u8));
+            }
+        }
+    }
+    for (present, squares) in present.into_iter().zip(squares) {
+        arrays.push(b.present_vocabulary(&SQUARE_NAMES, n, present, squares));
+    }
+    for (lists, squares) in lists.iter().zip(list_squares) {
+        arrays.push(b.sparse_vocabulary_lists(&SQUARE_NAMES, n, lists, squares));
     }
     Chunk { rows: n, arrays }
 }
@@ -430,6 +670,89 @@ mod tests {
             let ours: Vec<&str> = space_separated(&text).collect();
             let split: Vec<&str> = text.split(' ').filter(|w| !w.is_empty()).collect();
             proptest::prop_assert_eq!(ours, split);
+        }
+    }
+
+    proptest::proptest! {
+        /// Every legal move of random games, promotions, castling and
+        /// checks among them, written in UCI and SAN as shakmaty writes it.
+        #[test]
+        fn move_text_is_shakmatys(start in 0usize..2, picks in proptest::collection::vec(0usize..1000, 1..80)) {
+            use shakmaty::{san::SanPlus, uci::UciMove, CastlingMode, Position as _};
+            for pos in crate::board::random_game(start, &picks) {
+                for m in pos.legal_moves() {
+                    let (uci, san) = (UciMove::from_move(m, CastlingMode::Standard), SanPlus::from_move(pos.clone(), m));
+                    let (mut ours, mut theirs) = (Vec::new(), String::new());
+                    push_uci(&mut ours, &uci);
+                    push_san(&mut ours, &san);
+                    uci.append_to_string(&mut theirs);
+                    san.append_to_string(&mut theirs);
+                    proptest::prop_assert_eq!(String::from_utf8(ours).unwrap(), theirs);
+                }
+            }
+            for special in [UciMove::Null, UciMove::Put { role: shakmaty::Role::Knight, to: shakmaty::Square::C3 }] {
+                let (mut ours, mut theirs) = (Vec::new(), String::new());
+                push_uci(&mut ours, &special);
+                special.append_to_string(&mut theirs);
+                proptest::prop_assert_eq!(String::from_utf8(ours).unwrap(), theirs);
+            }
+        }
+    }
+
+    proptest::proptest! {
+        /// Over every legal move of random games, moves of equal codes are
+        /// the moves of equal text, in UCI and in SAN.
+        #[test]
+        fn move_codes_are_equal_for_equal_texts(start in 0usize..2, picks in proptest::collection::vec(0usize..1000, 1..80)) {
+            use std::collections::HashMap;
+            use shakmaty::{san::SanPlus, uci::UciMove, CastlingMode, Position as _};
+            let (mut uci_texts, mut san_texts) = (HashMap::new(), HashMap::new());
+            let (mut uci_codes, mut san_codes) = (HashMap::new(), HashMap::new());
+            for pos in crate::board::random_game(start, &picks) {
+                for m in pos.legal_moves() {
+                    let (uci, san) = (UciMove::from_move(m, CastlingMode::Standard), SanPlus::from_move(pos.clone(), m));
+                    let (uci_code, san_code) = (uci_code(&uci), san_code(&san));
+                    proptest::prop_assert_eq!(uci_texts.entry(uci_code).or_insert(uci.to_string()).as_str(), uci.to_string());
+                    proptest::prop_assert_eq!(*uci_codes.entry(uci.to_string()).or_insert(uci_code), uci_code);
+                    proptest::prop_assert_eq!(san_texts.entry(san_code).or_insert(san.to_string()).as_str(), san.to_string());
+                    proptest::prop_assert_eq!(*san_codes.entry(san.to_string()).or_insert(san_code), san_code);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn role_fields_are_the_roles_in_column_order() {
+        let all: Vec<RoleName> = ONE_ROLES.iter().chain(&SET_ROLES).copied().collect();
+        assert_eq!(all, RoleName::ALL);
+        assert!(
+            ONE_ROLES.iter().all(|r| r.arity() == Arity::One) && SET_ROLES.iter().all(|r| r.arity() == Arity::Many)
+        );
+        // Each role a square (a set of squares) of its own.
+        use shakmaty::{Bitboard, Square};
+        let set = |a: Square, b: Square| Bitboard::from_square(a) | b;
+        let roles = Roles {
+            victim: Some(Square::A1),
+            defender: Some(Square::B1),
+            pinner: Some(Square::C1),
+            pinned: Some(Square::D1),
+            behind: Some(Square::E1),
+            attacker: Some(Square::F1),
+            moved: Some(Square::G1),
+            threatened: Some(Square::H1),
+            mated: Some(Square::A2),
+            targets: set(Square::A3, Square::B3),
+            checkers: set(Square::C3, Square::D3),
+            guards: set(Square::E3, Square::F3),
+            blockers: set(Square::G3, Square::H3),
+            escapes: set(Square::A4, Square::B4),
+        };
+        for (k, &role) in ONE_ROLES.iter().enumerate() {
+            assert_eq!(one_squares(&roles)[k], roles.square(role), "{}", role.name());
+            assert!(roles.square(role).is_some());
+        }
+        for (k, &role) in SET_ROLES.iter().enumerate() {
+            assert_eq!(set_squares(&roles)[k], roles.get(role), "{}", role.name());
         }
     }
 

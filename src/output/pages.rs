@@ -9,8 +9,10 @@
 //! | kind | encoding |
 //! |---|---|
 //! | climbing integers (row numbers) | delta, bit-packed |
-//! | booleans, distinct text, lists of plies (`theme_plies`) | plain |
-//! | integers that repeat (ratings, plies, gains) | dictionary, in order of first appearance |
+//! | booleans | plain |
+//! | distinct text (ids, FEN, moves) | `DELTA_LENGTH_BYTE_ARRAY` |
+//! | distinct text that shares a prefix with the row before (game URLs) | `DELTA_BYTE_ARRAY` |
+//! | integers that repeat (ratings, plies, gains, `theme_plies`) | dictionary, in order of first appearance |
 //! | repeated text, input words (themes, opening tags) | dictionary, in order of first appearance |
 //! | Koga's vocabulary (labels, squares, status) | dictionary of the entries used, in vocabulary order |
 //!
@@ -162,6 +164,27 @@ impl FlatLevels {
         self.slot(0, u32::from(present));
     }
 
+    /// The levels of `rows` rows, those that hold a value marked in
+    /// `present` (row `i` by bit `i % 64` of word `i / 64`; bits past the
+    /// rows are left out), `values` of them: a row's level is its bit, so
+    /// the words are the packed levels.
+    fn of_present(rows: usize, mut present: Vec<u64>, values: usize) -> FlatLevels {
+        let mut levels = FlatLevels::new(0);
+        if values == rows {
+            levels.leading = rows;
+            return levels;
+        }
+        levels.packing = true;
+        present.truncate(rows.div_ceil(64));
+        if !rows.is_multiple_of(64) {
+            let last = present.pop().expect("a word for the last rows");
+            levels.definition.word = last & ((1 << (rows % 64)) - 1);
+            levels.definition.filled = (rows % 64) as u32;
+        }
+        levels.definition.words = present;
+        levels
+    }
+
     /// `rows` rows, each a value.
     fn values(&mut self, rows: usize) {
         match self.packing {
@@ -202,15 +225,30 @@ impl ListLevels {
         }
     }
 
+    /// `count` rows of empty lists, a word of levels at a time.
+    fn empty_lists(&mut self, count: usize) {
+        // Repetition levels 0; definition levels `EMPTY_LIST`, 01 in two bits.
+        self.repetition.push_run(0, count);
+        self.definition.push_run(0x5555_5555_5555_5555, 2 * count);
+    }
+
     /// A row of a list column of `len` items, none null: the levels
     /// [`Levels::list_row`] writes for them.
+    /// The levels go in as runs of bits, up to 32 items at a time.
     fn items(&mut self, len: usize) {
         if len == 0 {
             return self.slot(0, EMPTY_LIST);
         }
-        self.slot(0, ITEM);
-        for _ in 1..len {
-            self.slot(1, ITEM);
+        let mut first = true;
+        let mut left = len;
+        while left > 0 {
+            let run = left.min(32) as u32;
+            // Repetition levels 1 but for the list's first item; definition
+            // levels all `ITEM` (two bits set each).
+            self.repetition.push_bits((u64::MAX >> (64 - run)) & !u64::from(first), run);
+            self.definition.push_bits(u64::MAX >> (64 - 2 * run), 2 * run);
+            first = false;
+            left -= run as usize;
         }
     }
 }
@@ -260,6 +298,44 @@ impl Packed {
             self.word = 0;
             self.filled = 0;
         }
+    }
+
+    /// Appends `count` bits (at most 64), whole values, from the least
+    /// significant bit of `bits` (none set past them).
+    #[inline]
+    fn push_bits(&mut self, bits: u64, count: u32) {
+        self.word |= bits << self.filled;
+        let filled = self.filled + count;
+        if filled >= u64::BITS {
+            self.words.push(self.word);
+            // The bits that did not fit (none where the word was empty).
+            self.word = bits.checked_shr(u64::BITS - self.filled).unwrap_or(0);
+            self.filled = filled - u64::BITS;
+        } else {
+            self.filled = filled;
+        }
+    }
+
+    /// Appends `bits` bits of `pattern`, whole values of one value
+    /// repeated (so that the pattern is the same from any value on): a run
+    /// of equal levels, a word at a time.
+    fn push_run(&mut self, pattern: u64, mut bits: usize) {
+        let low = |bits: usize| if bits >= 64 { u64::MAX } else { (1u64 << bits) - 1 };
+        if self.filled > 0 {
+            let take = bits.min((u64::BITS - self.filled) as usize);
+            self.word |= (pattern & low(take)) << self.filled;
+            self.filled += take as u32;
+            bits -= take;
+            if self.filled < u64::BITS {
+                return;
+            }
+            self.words.push(self.word);
+            self.word = 0;
+            self.filled = 0;
+        }
+        self.words.extend(std::iter::repeat_n(pattern, bits / 64));
+        self.word = pattern & low(bits % 64);
+        self.filled = (bits % 64) as u32;
     }
 
     /// Values pushed.
@@ -437,8 +513,10 @@ enum Values {
     /// none (0): the page then holds them where they are, not copied.
     Plain(Vec<u8>, usize),
     /// Texts as DELTA_LENGTH_BYTE_ARRAY (their lengths delta-encoded, then
-    /// their bytes), after room as [`Values::Plain`]'s.
-    DeltaLength(Vec<u8>, usize),
+    /// their bytes) or DELTA_BYTE_ARRAY (the lengths of the prefixes they
+    /// share with the text before, then their suffixes so), after room as
+    /// [`Values::Plain`]'s.
+    Texts(Vec<u8>, usize, Encoding),
     Delta(Vec<u8>),
     Dictionary {
         entries: Vec<u8>,
@@ -536,9 +614,9 @@ fn column<const LIST: bool>(levels: Levels<LIST>, values: Values, (min, max): Mi
             start = after_levels(&mut data, plain, room);
             (None, Encoding::Plain)
         }
-        Values::DeltaLength(bytes, room) => {
+        Values::Texts(bytes, room, encoding) => {
             start = after_levels(&mut data, bytes, room);
-            (None, Encoding::DeltaLengthByteArray)
+            (None, encoding)
         }
         Values::Delta(packed) => {
             data.extend_from_slice(&packed);
@@ -718,6 +796,42 @@ impl<T: Entry> Dictionary<T> {
     }
 }
 
+/// Integers in order of first appearance, keyed as [`Dictionary`] keys
+/// them: the common ones (ratings, plies, gains: from -1,024 to 7,167) by
+/// a table indexed by the value, with no hash and no probe, the others
+/// hashed. Both share the dictionary's entries, so keys count first
+/// appearances of either kind.
+struct IntDictionary {
+    /// Per value from [`IntDictionary::LEAST`] on, its key + 1 (0: not
+    /// seen yet).
+    direct: Vec<u32>,
+    hashed: Dictionary<i32>,
+}
+
+impl IntDictionary {
+    const LEAST: i32 = -1024;
+    const DIRECT: usize = 8192;
+
+    fn new() -> IntDictionary {
+        IntDictionary { direct: vec![0; Self::DIRECT], hashed: Dictionary::new() }
+    }
+
+    #[inline(always)]
+    fn key(&mut self, value: i32) -> u32 {
+        let at = value.wrapping_sub(Self::LEAST) as u32 as usize;
+        let Some(slot) = self.direct.get_mut(at) else { return self.hashed.key(value) };
+        if *slot == 0 {
+            self.hashed.entries.push(value);
+            *slot = self.hashed.entries.len() as u32;
+        }
+        *slot - 1
+    }
+
+    fn values(self, keys: Vec<u32>) -> (Values, Bounds<i32>) {
+        self.hashed.values(keys)
+    }
+}
+
 /// A page's vocabulary entries (indices into the vocabulary), and which
 /// entries it uses, marked as they come.
 struct VocabularyEntries {
@@ -794,6 +908,83 @@ fn int32_bounds(bounds: &Bounds<i32>) -> MinMax {
     bounds.bytes(|v| v.to_le_bytes().to_vec())
 }
 
+/// The length of the prefix `a` and `b` share, eight bytes at a time.
+#[inline]
+fn shared_prefix(a: &[u8], b: &[u8]) -> usize {
+    let n = a.len().min(b.len());
+    let word = |bytes: &[u8], at: usize| u64::from_le_bytes(bytes[at..at + 8].try_into().expect("eight bytes"));
+    let mut at = 0;
+    while at + 8 <= n {
+        let differ = word(a, at) ^ word(b, at);
+        if differ != 0 {
+            return at + (differ.trailing_zeros() / 8) as usize;
+        }
+        at += 8;
+    }
+    at + a[at..n].iter().zip(&b[at..n]).take_while(|(x, y)| x == y).count()
+}
+
+/// A text column as DELTA_LENGTH_BYTE_ARRAY, or (`PREFIXED`) as
+/// DELTA_BYTE_ARRAY: the texts' (suffixes') bytes gathered after room for
+/// the levels and the delta-encoded lengths, which are written into it at
+/// the end.
+fn delta_texts<'a, const PREFIXED: bool>(len: usize, values: impl Iterator<Item = Option<&'a str>>) -> Column {
+    let mut levels = FlatLevels::new(len);
+    let lengths_room = if PREFIXED { 2 * room_for_lengths(len) } else { room_for_lengths(len) };
+    let room = room_for_levels(len) + lengths_room;
+    let mut bytes = Vec::with_capacity(room + len * 64);
+    bytes.resize(room, 0);
+    let mut lengths: Vec<i64> = Vec::with_capacity(len);
+    let mut prefixes: Vec<i64> = Vec::with_capacity(if PREFIXED { len } else { 0 });
+    let mut bounds = Bounds::new();
+    let mut previous: Option<&str> = None;
+    for value in values {
+        levels.row(value.is_some());
+        let Some(value) = value else { continue };
+        // The row before's very text (a puzzle's id over its fires) is
+        // within the bounds already, and its own prefix.
+        let same = previous.is_some_and(|previous| std::ptr::eq(previous, value));
+        if !same {
+            bounds.add(Prefixed::of(value));
+        }
+        let mut prefix = 0;
+        if PREFIXED {
+            prefix = match previous {
+                _ if same => value.len(),
+                // Suffixes start on a character, so that each is text too.
+                Some(previous) => {
+                    let mut shared = shared_prefix(previous.as_bytes(), value.as_bytes());
+                    while !value.is_char_boundary(shared) {
+                        shared -= 1;
+                    }
+                    shared
+                }
+                None => 0,
+            };
+            prefixes.push(prefix as i64);
+        }
+        bytes.extend_from_slice(&value.as_bytes()[prefix..]);
+        lengths.push((value.len() - prefix) as i64);
+        previous = Some(value);
+    }
+    let bounds = bounds.bytes(|value| value.text.as_bytes().to_vec());
+    // Lengths under 2^31 differ by under 2^32: always packed.
+    let mut packed = Vec::new();
+    if PREFIXED {
+        packed = delta_binary_packed(&prefixes).expect("text lengths fit 32 bits");
+    }
+    packed.extend_from_slice(&delta_binary_packed(&lengths).expect("text lengths fit 32 bits"));
+    let room = if packed.len() <= room {
+        bytes[room - packed.len()..room].copy_from_slice(&packed);
+        room - packed.len()
+    } else {
+        bytes.splice(room..room, packed);
+        room
+    };
+    let encoding = if PREFIXED { Encoding::DeltaByteArray } else { Encoding::DeltaLengthByteArray };
+    column(levels, Values::Texts(bytes, room, encoding), bounds)
+}
+
 /// Writes each column of a table as Parquet pages (see the module's doc).
 pub(super) struct PageBuilder;
 
@@ -814,7 +1005,7 @@ impl ArrayBuilder for PageBuilder {
 
     fn int32(&self, values: impl Iterator<Item = Option<i32>>) -> Column {
         let mut levels = FlatLevels::new(values.size_hint().0);
-        let mut dictionary = Dictionary::new();
+        let mut dictionary = IntDictionary::new();
         let mut keys = Vec::with_capacity(values.size_hint().0);
         for value in values {
             levels.row(value.is_some());
@@ -864,37 +1055,15 @@ impl ArrayBuilder for PageBuilder {
     /// lengths apart (a few bits each, delta-encoded): a fifth less for
     /// zstd to go through than plain, where a length precedes each text.
     fn text<'a>(&self, len: usize, values: impl Iterator<Item = Option<&'a str>>) -> Column {
-        let mut levels = FlatLevels::new(len);
-        let room = room_for_levels(len) + room_for_lengths(len);
-        let mut bytes = Vec::with_capacity(room + len * 64);
-        bytes.resize(room, 0);
-        let mut lengths: Vec<i64> = Vec::with_capacity(len);
-        let mut bounds = Bounds::new();
-        let mut previous: Option<&str> = None;
-        for value in values {
-            levels.row(value.is_some());
-            if let Some(value) = value {
-                bytes.extend_from_slice(value.as_bytes());
-                lengths.push(value.len() as i64);
-                // The row before's very text (a puzzle's id over its
-                // fires) is within the bounds already.
-                if !previous.is_some_and(|previous| std::ptr::eq(previous, value)) {
-                    bounds.add(Prefixed::of(value));
-                }
-                previous = Some(value);
-            }
-        }
-        let bounds = bounds.bytes(|value| value.text.as_bytes().to_vec());
-        // Lengths under 2^31 differ by under 2^32: always packed.
-        let packed = delta_binary_packed(&lengths).expect("text lengths fit 32 bits");
-        let room = if packed.len() <= room {
-            bytes[room - packed.len()..room].copy_from_slice(&packed);
-            room - packed.len()
-        } else {
-            bytes.splice(room..room, packed);
-            room
-        };
-        column(levels, Values::DeltaLength(bytes, room), bounds)
+        delta_texts::<false>(len, values)
+    }
+
+    /// DELTA_BYTE_ARRAY: as [`ArrayBuilder::text`], each text less the
+    /// prefix it shares with the one before, whose length is delta-encoded
+    /// apart (game URLs' `https://lichess.org/`, a puzzle's id over its
+    /// fires: bytes zstd need not go through).
+    fn prefixed_text<'a>(&self, len: usize, values: impl Iterator<Item = Option<&'a str>>) -> Column {
+        delta_texts::<true>(len, values)
     }
 
     fn repeated_text<'a>(&self, len: usize, values: impl Iterator<Item = Option<&'a str>>) -> Column {
@@ -919,6 +1088,44 @@ impl ArrayBuilder for PageBuilder {
         column(levels, values, text_bounds(&bounds))
     }
 
+    /// Keys found by code, with no text hashed: a row whose code is the
+    /// row before's (fires on one ply) has its key; a code first met has its
+    /// text written, as the dictionary's next entry.
+    fn coded_text(&self, codes: &[u32], mut text_of: impl FnMut(usize, &mut Vec<u8>)) -> Column {
+        let mut levels = FlatLevels::new(codes.len());
+        levels.values(codes.len());
+        let mut dictionary = Dictionary::new();
+        // The entries' texts, one after another, and where each ends.
+        let mut texts = Vec::new();
+        let mut ends = Vec::new();
+        let mut keys = Vec::with_capacity(codes.len());
+        let mut previous: Option<(u32, u32)> = None;
+        for (row, &code) in codes.iter().enumerate() {
+            let key = match previous {
+                Some((previous, key)) if previous == code => key,
+                _ => {
+                    let key = dictionary.key(code as i32);
+                    if key as usize == ends.len() {
+                        text_of(row, &mut texts);
+                        ends.push(texts.len());
+                    }
+                    key
+                }
+            };
+            keys.push(key);
+            previous = Some((code, key));
+        }
+        let texts = std::str::from_utf8(&texts).expect("texts are text");
+        let mut text_entries = Dictionary::new();
+        let mut start = 0;
+        for end in ends {
+            text_entries.entries.push(&texts[start..end]);
+            start = end;
+        }
+        let (values, bounds) = text_entries.values(keys);
+        column(levels, values, text_bounds(&bounds))
+    }
+
     fn vocabulary(&self, vocabulary: &[&str], entries: &[Option<u8>]) -> Column {
         let mut levels = FlatLevels::new(entries.len());
         let mut items = VocabularyEntries::new(entries.len());
@@ -929,6 +1136,39 @@ impl ArrayBuilder for PageBuilder {
             }
         }
         let (values, bounds) = items.values(vocabulary);
+        column(levels, values, bounds)
+    }
+
+    fn present_vocabulary(&self, vocabulary: &[&str], rows: usize, present: Vec<u64>, entries: Vec<u8>) -> Column {
+        let levels = FlatLevels::of_present(rows, present, entries.len());
+        let mut used = [false; 256];
+        for &entry in &entries {
+            used[usize::from(entry)] = true;
+        }
+        let (values, bounds) = VocabularyEntries { items: entries, used }.values(vocabulary);
+        column(levels, values, bounds)
+    }
+
+    fn sparse_vocabulary_lists(
+        &self,
+        vocabulary: &[&str],
+        rows: usize,
+        lists: &[(u32, u8)],
+        entries: Vec<u8>,
+    ) -> Column {
+        let mut levels = ListLevels::new(rows);
+        let mut next = 0;
+        for &(row, len) in lists {
+            levels.empty_lists(row as usize - next);
+            levels.items(usize::from(len));
+            next = row as usize + 1;
+        }
+        levels.empty_lists(rows - next);
+        let mut used = [false; 256];
+        for &entry in &entries {
+            used[usize::from(entry)] = true;
+        }
+        let (values, bounds) = VocabularyEntries { items: entries, used }.values(vocabulary);
         column(levels, values, bounds)
     }
 
@@ -991,15 +1231,13 @@ impl ArrayBuilder for PageBuilder {
 
     fn int32_lists<I: Iterator<Item = Option<i32>>>(&self, lists: impl Iterator<Item = Option<I>>) -> Column {
         let mut levels = ListLevels::new(lists.size_hint().0);
-        let mut plain = Vec::new();
-        let mut bounds = Bounds::new();
+        let mut dictionary = IntDictionary::new();
+        let mut keys = Vec::new();
         for list in lists {
-            levels.list_row(list, |value: i32| {
-                plain.extend_from_slice(&value.to_le_bytes());
-                bounds.add(value);
-            });
+            levels.list_row(list, |value: i32| keys.push(dictionary.key(value)));
         }
-        column(levels, Values::Plain(plain, 0), int32_bounds(&bounds))
+        let (values, bounds) = dictionary.values(keys);
+        column(levels, values, int32_bounds(&bounds))
     }
 }
 
@@ -1144,6 +1382,26 @@ mod tests {
     }
 
     proptest! {
+        /// Integers keyed through the table of common values, or hashed
+        /// past it, get the keys of their first appearances.
+        #[test]
+        fn int_dictionary_keys_are_first_appearances(
+            values in proptest::collection::vec(prop_oneof![-1100i32..-1000, -5i32..5, 8150i32..8200, any::<i32>()], 1..300),
+        ) {
+            let mut dictionary = IntDictionary::new();
+            let mut seen: Vec<i32> = Vec::new();
+            for &value in &values {
+                let expected = seen.iter().position(|&s| s == value).unwrap_or_else(|| {
+                    seen.push(value);
+                    seen.len() - 1
+                });
+                prop_assert_eq!(dictionary.key(value), expected as u32);
+            }
+            prop_assert_eq!(dictionary.hashed.entries, seen);
+        }
+    }
+
+    proptest! {
         /// Fields split once per distinct field are the column of their
         /// words split at every row: same levels, keys, dictionary and
         /// statistics, null rows and empty fields among them.
@@ -1157,6 +1415,95 @@ mod tests {
             prop_assert_eq!(ours.body(), split.body());
             prop_assert_eq!((ours.num_values, ours.rows, ours.encoding), (split.num_values, split.rows, split.encoding));
             prop_assert_eq!(bounds_of(&ours), bounds_of(&split));
+        }
+    }
+
+    proptest! {
+        /// Text given by codes is the column of the texts themselves.
+        #[test]
+        fn coded_text_is_the_texts_column(codes in proptest::collection::vec(0u32..40, 0..300)) {
+            let texts: Vec<String> = codes.iter().map(|code| format!("m{}", code * 7)).collect();
+            let ours = PageBuilder.coded_text(&codes, |row, out| out.extend_from_slice(texts[row].as_bytes()));
+            let rows = PageBuilder.repeated_text(texts.len(), texts.iter().map(|t| Some(t.as_str())));
+            prop_assert_eq!(&ours.dictionary, &rows.dictionary);
+            prop_assert_eq!(ours.body(), rows.body());
+            prop_assert_eq!((ours.num_values, ours.rows, ours.encoding), (rows.num_values, rows.rows, rows.encoding));
+            prop_assert_eq!(bounds_of(&ours), bounds_of(&rows));
+        }
+    }
+
+    proptest! {
+        /// Lists given by the rows that hold items are the column of every
+        /// row's list, the empty ones in runs of any length.
+        #[test]
+        fn sparse_vocabulary_lists_are_the_rows_column(
+            lists in proptest::collection::vec(
+                prop_oneof![3 => Just(Vec::new()), 1 => proptest::collection::vec(0u8..5, 1..4)],
+                0..400,
+            ),
+        ) {
+            let vocabulary = ["a", "b", "c", "d", "e"];
+            let sparse: Vec<(u32, u8)> =
+                lists.iter().enumerate().filter(|(_, l)| !l.is_empty()).map(|(i, l)| (i as u32, l.len() as u8)).collect();
+            let entries: Vec<u8> = lists.iter().flatten().copied().collect();
+            let ours = PageBuilder.sparse_vocabulary_lists(&vocabulary, lists.len(), &sparse, entries);
+            let rows = PageBuilder.vocabulary_lists(&vocabulary, lists.iter().map(|l| Some(l.iter().copied())));
+            prop_assert_eq!(&ours.dictionary, &rows.dictionary);
+            prop_assert_eq!(ours.body(), rows.body());
+            prop_assert_eq!((ours.num_values, ours.rows, ours.encoding), (rows.num_values, rows.rows, rows.encoding));
+            prop_assert_eq!(bounds_of(&ours), bounds_of(&rows));
+        }
+    }
+
+    proptest! {
+        /// Lists' levels pushed as runs of bits are the levels pushed one
+        /// slot at a time: lists past 32 items, across words, among null
+        /// and empty lists.
+        #[test]
+        fn list_levels_in_runs_are_the_slots(lists in proptest::collection::vec(proptest::option::of(0usize..80), 0..200)) {
+            let (mut runs, mut slots) = (ListLevels::new(0), ListLevels::new(0));
+            for list in &lists {
+                match *list {
+                    Some(len) => {
+                        runs.items(len);
+                        slots.list_row(Some(std::iter::repeat_n(Some(()), len)), |()| {});
+                    }
+                    None => {
+                        runs.slot(0, NULL_LIST);
+                        slots.slot(0, NULL_LIST);
+                    }
+                }
+            }
+            let (mut ours, mut expected) = (Vec::new(), Vec::new());
+            runs.write(&mut ours);
+            slots.write(&mut expected);
+            prop_assert_eq!(ours, expected);
+        }
+    }
+
+    proptest! {
+        /// A vocabulary column given by its present rows and their entries
+        /// is the column of the same values row by row.
+        #[test]
+        fn present_vocabulary_is_the_rows_column(
+            entries in proptest::collection::vec(proptest::option::of(0u8..5), 0..300),
+        ) {
+            let vocabulary = ["a", "b", "c", "d", "e"];
+            let mut present = vec![0u64; entries.len().div_ceil(64)];
+            for (i, entry) in entries.iter().enumerate() {
+                present[i / 64] |= u64::from(entry.is_some()) << (i % 64);
+            }
+            // Bits past the rows count for nothing.
+            if let (Some(last), 1..) = (present.last_mut(), entries.len() % 64) {
+                *last |= u64::MAX << (entries.len() % 64);
+            }
+            let values: Vec<u8> = entries.iter().flatten().copied().collect();
+            let ours = PageBuilder.present_vocabulary(&vocabulary, entries.len(), present, values);
+            let rows = PageBuilder.vocabulary(&vocabulary, &entries);
+            prop_assert_eq!(&ours.dictionary, &rows.dictionary);
+            prop_assert_eq!(ours.body(), rows.body());
+            prop_assert_eq!((ours.num_values, ours.rows, ours.encoding), (rows.num_values, rows.rows, rows.encoding));
+            prop_assert_eq!(bounds_of(&ours), bounds_of(&rows));
         }
     }
 
