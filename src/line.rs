@@ -251,7 +251,7 @@ impl Line {
     /// Whether the move of `ply` mates. Only the last move can: every
     /// other move of a line is followed by a legal one.
     pub fn mates_after(&self, ply: usize) -> bool {
-        ply + 1 == self.plies() && *self.final_mate.get_or_init(|| self.positions[ply + 1].is_checkmate())
+        ply + 1 == self.plies() && *self.final_mate.get_or_init(|| crate::board::is_checkmate(&self.positions[ply + 1]))
     }
 
     /// The move of `ply` in SAN, with its check or mate suffix.
