@@ -166,10 +166,14 @@ pub struct ThemeAt {
     pub ply: Option<u16>,
 }
 
+/// A puzzle's themes, sorted by name. A puzzle gets a handful (nine at
+/// most on the dev set): held inline, they cost no allocation.
+pub type Themes = crate::inline_vec::InlineVec<ThemeAt, 12>;
+
 /// Lichess's themes of a puzzle, sorted by name as Lichess's `Themes`
 /// column lists them. `None` for a plain line: Lichess's rules read the
 /// opponent's setup move, which a plain line does not have.
-pub fn themes(line: &Line) -> Option<Vec<ThemeAt>> {
+pub fn themes(line: &Line) -> Option<Themes> {
     if line.key_ply != 1 {
         return None;
     }
