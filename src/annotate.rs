@@ -5,7 +5,7 @@
 use shakmaty::{san::SanPlus, uci::UciMove};
 
 use crate::input::{Columns, TextRow};
-use crate::lichess::{self, ThemeAt};
+use crate::lichess::{self, Themes};
 use crate::line::{Line, LineForm, RowError};
 use crate::tactics::{self, Fire, Label, LabelSet};
 
@@ -41,18 +41,22 @@ pub struct Numbers {
     pub nb_plays: Option<i32>,
 }
 
+/// The judged moves of a puzzle's fires: most puzzles have at most four
+/// fires, whose moves are then held inline.
+pub type FireMoves = crate::inline_vec::InlineVec<(UciMove, SanPlus), 4>;
+
 /// What the classifier found in one puzzle.
 #[derive(Debug, Clone)]
 pub struct Analysis {
     pub plies: usize,
     pub fires: Vec<Fire>,
     /// The judged move of each fire (same order as `fires`), in UCI and SAN.
-    pub fire_moves: Vec<(UciMove, SanPlus)>,
+    pub fire_moves: FireMoves,
     pub puzzle_labels: LabelSet,
     /// Lichess's themes by Lichess's rules, sorted by name, the engine
     /// stage's among them with `--engine`; `None` for a plain line without
     /// the engine.
-    pub themes: Option<Vec<ThemeAt>>,
+    pub themes: Option<Themes>,
     /// The engine stage's result (`--engine` only; [`crate::engine`]).
     pub engine: Option<crate::engine::Outcome>,
 }
@@ -97,7 +101,7 @@ pub fn analyse(line: Line) -> Analysis {
     let fires = tactics::classify(&line);
     let puzzle_labels = tactics::puzzle_labels(&line);
     // Fires come ordered by ply: each judged move is written out once.
-    let mut fire_moves: Vec<(UciMove, SanPlus)> = Vec::with_capacity(fires.len());
+    let mut fire_moves = FireMoves::default();
     for (i, fire) in fires.iter().enumerate() {
         let same_ply = i > 0 && fires[i - 1].ply == fire.ply;
         let mv = match fire_moves.last() {

@@ -21,6 +21,7 @@ pub mod facts;
 pub mod fen;
 pub mod fingerprint;
 pub mod fire;
+pub mod inline_vec;
 pub mod input;
 pub mod interrupt;
 pub mod label;

@@ -10,6 +10,7 @@
 //! * [`LineForm::Line`] — a plain line: ply 0 is already the solver's (key)
 //!   move, so plies 0, 2, 4, … are judged.
 
+use std::cell::Cell;
 use std::fmt;
 use std::ops::Range;
 
@@ -171,8 +172,9 @@ impl Line {
         let too_few = || moves.split_ascii_whitespace().nth(key_ply).is_none();
         // Room for moves of four letters and a space each, the usual line.
         let room = moves.len() / 5 + 1;
-        let mut positions = Vec::with_capacity(room + 1);
-        let mut line_moves = Vec::with_capacity(room);
+        let (mut positions, mut line_moves) = SPARE.take().unwrap_or_default();
+        positions.reserve(room + 1);
+        line_moves.reserve(room);
         let mut pos = start;
         let mut at = 0;
         while let Some((token, uci)) = next_move(moves.as_bytes(), at) {
@@ -249,7 +251,7 @@ impl Line {
     /// Whether the move of `ply` mates. Only the last move can: every
     /// other move of a line is followed by a legal one.
     pub fn mates_after(&self, ply: usize) -> bool {
-        ply + 1 == self.plies() && *self.final_mate.get_or_init(|| self.positions[ply + 1].is_checkmate())
+        ply + 1 == self.plies() && *self.final_mate.get_or_init(|| crate::board::is_checkmate(&self.positions[ply + 1]))
     }
 
     /// The move of `ply` in SAN, with its check or mate suffix.
@@ -277,6 +279,25 @@ impl Line {
     /// Number of moves the solver makes in the line.
     pub fn solver_moves(&self) -> usize {
         self.solver_plies().count()
+    }
+}
+
+thread_local! {
+    /// A worker's spare buffers for the next line it replays: a dropped line
+    /// leaves its own here, so a worker allocates them once, not per puzzle.
+    static SPARE: Cell<Option<(Vec<Chess>, Vec<Move>)>> = const { Cell::new(None) };
+}
+
+impl Drop for Line {
+    fn drop(&mut self) {
+        // A freak line's buffers are let go: only a usual line's are kept.
+        const KEPT_PLIES: usize = 64;
+        if self.moves.capacity() <= KEPT_PLIES && self.positions.capacity() <= KEPT_PLIES + 1 {
+            let (mut positions, mut moves) = (std::mem::take(&mut self.positions), std::mem::take(&mut self.moves));
+            positions.clear();
+            moves.clear();
+            SPARE.set(Some((positions, moves)));
+        }
     }
 }
 

@@ -334,7 +334,10 @@ pub fn annotate<'a>(mut annotated: Annotated<'a>, columns: &Columns, form: LineF
         let moves = annotated.row.field(Some(columns.moves)).unwrap_or("");
         let outcome = engine.evaluate(fen, moves, form);
         if let Ok(verdict) = &outcome {
-            lichess::add_puzzle_themes(analysis.themes.get_or_insert_with(Vec::new), verdict.themes.iter().copied());
+            lichess::add_puzzle_themes(
+                analysis.themes.get_or_insert_with(Default::default),
+                verdict.themes.iter().copied(),
+            );
         }
         analysis.engine = Some(outcome);
     }

@@ -215,11 +215,15 @@ pub struct ThemeAt {
     pub ply: Option<u16>,
 }
 
+/// A puzzle's themes, sorted by name. A puzzle gets a handful (nine at
+/// most on the dev set): held inline, they cost no allocation.
+pub type Themes = crate::inline_vec::InlineVec<ThemeAt, 12>;
+
 /// Lichess's themes of a puzzle from its moves ([`Source::Moves`]), sorted
 /// by name as Lichess's `Themes` column lists them. `None` for a plain
 /// line: Lichess's rules read the opponent's setup move, which a plain line
 /// does not have.
-pub fn themes(line: &Line) -> Option<Vec<ThemeAt>> {
+pub fn themes(line: &Line) -> Option<Themes> {
     if line.key_ply != 1 {
         return None;
     }
@@ -228,13 +232,15 @@ pub fn themes(line: &Line) -> Option<Vec<ThemeAt>> {
 
 /// Adds themes of the whole puzzle (no ply), the engine's, to `themes`,
 /// keeping them sorted by name; a theme already there stays as it is.
-pub fn add_puzzle_themes(themes: &mut Vec<ThemeAt>, add: impl IntoIterator<Item = Theme>) {
+pub fn add_puzzle_themes(themes: &mut Themes, add: impl IntoIterator<Item = Theme>) {
+    let mut merged = themes.to_vec();
     for theme in add {
-        let at = themes.partition_point(|t| t.theme < theme);
-        if themes.get(at).is_none_or(|t| t.theme != theme) {
-            themes.insert(at, ThemeAt { theme, ply: None });
+        let at = merged.partition_point(|t| t.theme < theme);
+        if merged.get(at).is_none_or(|t| t.theme != theme) {
+            merged.insert(at, ThemeAt { theme, ply: None });
         }
     }
+    *themes = merged.into_iter().collect();
 }
 
 /// Themes of Lichess's `Themes` column that no [`Theme`] stands for, and

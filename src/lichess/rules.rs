@@ -12,7 +12,7 @@ use super::board::{
     attacked_opponent_squares, attackers, from_square, has_pseudo_legal_move_outside, is_hanging, is_in_bad_spot,
     is_ray, is_trapped, pins, to_square, type_number, value, worth_less_than, worth_more_than,
 };
-use super::{Theme, ThemeAt};
+use super::{Theme, ThemeAt, Themes};
 use crate::board::{has_legal_moves, legal_plain_move};
 use crate::line::Line;
 
@@ -312,8 +312,8 @@ impl Found {
     }
 
     /// The themes, by name: themes are declared in alphabetical order.
-    fn to_vec(&self) -> Vec<ThemeAt> {
-        let mut themes = Vec::with_capacity(self.set.count_ones() as usize);
+    fn themes(&self) -> Themes {
+        let mut themes = Themes::default();
         let mut set = self.set;
         while set != 0 {
             let i = set.trailing_zeros() as usize;
@@ -329,7 +329,7 @@ impl Found {
 /// order the rules run in matters only where one theme rules another out
 /// (the mate patterns, the side of an attack after a back-rank mate or a
 /// fork).
-pub fn cook(line: &Line) -> Vec<ThemeAt> {
+pub fn cook(line: &Line) -> Themes {
     with_puzzle(line, |p| {
         let mut themes = Found { set: 0, plies: [0; Theme::NAMES.len()] };
         if let Some(mate_in) = mate_in(p) {
@@ -404,7 +404,7 @@ pub fn cook(line: &Line) -> Vec<ThemeAt> {
         }
         themes.add(length(p), None);
         themes.add(phase(p), None);
-        themes.to_vec()
+        themes.themes()
     })
 }
 

@@ -5,6 +5,8 @@
 //! gives way to which is [`crate::arbitrate`]'s job. One file per label (or per
 //! family of labels that one rule set defines), each opening with its rules.
 
+use std::cell::Cell;
+
 use crate::arbitrate::{self, Removed};
 use crate::facts::{self, PlyFacts};
 use crate::line::Line;
@@ -189,25 +191,49 @@ pub struct Classified {
 /// (which [`classify`] does not compute); fires come out ordered by ply, then
 /// label.
 pub fn classify_explained(line: &Line) -> Classified {
-    run(line, false)
+    let mut work = Work::default();
+    run(line, false, &mut work);
+    Classified { fires: work.fires, removed: work.removed }
 }
 
 /// Runs every detector on every solver ply, then arbitration; fires come out
 /// ordered by ply, then label.
 pub fn classify(line: &Line) -> Vec<Fire> {
-    run(line, true).fires
+    let mut work = WORK.take().unwrap_or_default();
+    run(line, true, &mut work);
+    let fires = work.fires.to_vec();
+    WORK.set(Some(work));
+    fires
 }
 
-fn run(line: &Line, skip_silenced: bool) -> Classified {
-    let mut out = Classified::default();
+/// The lists [`run`] fills: the fires it keeps and what arbitration
+/// removed, and the fires of the line and of one ply on the way.
+#[derive(Default)]
+struct Work {
+    fires: Vec<Fire>,
+    removed: Vec<Removed>,
+    line_fires: Vec<Fire>,
+    ply_fires: Vec<Fire>,
+}
+
+thread_local! {
+    /// A worker's lists for [`classify`], kept from one puzzle to the next
+    /// so that they are allocated once, not grown anew for every puzzle.
+    static WORK: Cell<Option<Work>> = const { Cell::new(None) };
+}
+
+fn run(line: &Line, skip_silenced: bool, work: &mut Work) {
+    let Work { fires, removed, line_fires, ply_fires } = work;
+    fires.clear();
+    removed.clear();
+    line_fires.clear();
     // Line fires first: a ply is arbitrated with the line fires on it.
-    let mut line_fires = Vec::new();
     for detect in LINE_DETECTORS {
-        detect(line, &mut line_fires);
+        detect(line, line_fires);
     }
     if let Some(scene) = MateScene::new(line) {
         for detect in MATE_DETECTORS {
-            detect(&scene, &mut line_fires);
+            detect(&scene, line_fires);
         }
     }
     // On the stack: a puzzle's line is short (a longer one gets a Vec).
@@ -219,7 +245,6 @@ fn run(line: &Line, skip_silenced: bool) -> Classified {
         heap = facts::balances(line);
         &heap
     };
-    let mut ply_fires = Vec::new();
     for ply in line.solver_plies() {
         let facts = PlyFacts::new(ply, balances);
         ply_fires.clear();
@@ -237,7 +262,7 @@ fn run(line: &Line, skip_silenced: bool) -> Classified {
                 if !skip_silenced {
                     let mut set_aside = Vec::new();
                     detect(&facts, &mut set_aside);
-                    out.removed.extend(set_aside.into_iter().filter_map(|fire| {
+                    removed.extend(set_aside.into_iter().filter_map(|fire| {
                         let (by, rule) = arbitrate::silenced_by(fire.label, &present)?;
                         Some(Removed { fire, by, rule })
                     }));
@@ -245,17 +270,16 @@ fn run(line: &Line, skip_silenced: bool) -> Classified {
                 continue;
             }
             let found = ply_fires.len();
-            detect(&facts, &mut ply_fires);
+            detect(&facts, ply_fires);
             present.extend(ply_fires[found..].iter().map(|f| f.label));
         }
-        arbitrate::arbitrate(&facts, &mut ply_fires, &mut out.removed);
-        out.fires.extend_from_slice(&ply_fires);
+        arbitrate::arbitrate(&facts, ply_fires, removed);
+        fires.extend_from_slice(ply_fires);
     }
-    out.fires.sort_by_key(|f| (f.ply, f.label));
-    arbitrate::arbitrate_next_moves(line, &mut out.fires, &mut out.removed);
-    crate::payoff::mark(line, &mut out.fires);
-    crate::net::settle(line, balances, &mut out.fires);
-    out
+    fires.sort_by_key(|f| (f.ply, f.label));
+    arbitrate::arbitrate_next_moves(line, fires, removed);
+    crate::payoff::mark(line, fires);
+    crate::net::settle(line, balances, fires);
 }
 
 /// The puzzle-level labels (spec §5), from every puzzle detector.

@@ -105,8 +105,15 @@ fn operative_pin(facts: &PlyFacts, guard: shakmaty::Square, capturer_value: i32)
         let off_line = !attacks::between(pin.pinner, pin.behind).contains(facts.to);
         let holds = match after.role_at(pin.behind) {
             Some(Role::King) => {
-                // Absolute: the recapture must really be illegal.
-                !facts.after.legal_moves().iter().any(|m| m.from() == Some(guard) && m.to() == facts.to)
+                // Absolute: the recapture must really be illegal. Onto a
+                // man, a capture's legality is read off bitboards; onto an
+                // empty square (a castling rook's) the move list says.
+                let recaptures = if after.occupied().contains(facts.to) {
+                    board::can_capture(facts.after, guard, facts.to)
+                } else {
+                    facts.after.legal_moves().iter().any(|m| m.from() == Some(guard) && m.to() == facts.to)
+                };
+                !recaptures
             }
             // Relative: recapturing must lose more than it gains — the guard
             // takes our capturer, we take the piece behind, and they take
