@@ -329,7 +329,8 @@ mod tests {
     #[test]
     fn puzzle_themes_go_in_name_order_once() {
         let at = |theme, ply| ThemeAt { theme, ply };
-        let mut themes = vec![at(Theme::Endgame, None), at(Theme::Fork, Some(1)), at(Theme::Short, None)];
+        let mut themes: Themes =
+            [at(Theme::Endgame, None), at(Theme::Fork, Some(1)), at(Theme::Short, None)].into_iter().collect();
         add_puzzle_themes(&mut themes, [Theme::Zugzwang, Theme::Crushing, Theme::Crushing]);
         let names: Vec<&str> = themes.iter().map(|t| t.theme.name()).collect();
         assert_eq!(names, ["crushing", "endgame", "fork", "short", "zugzwang"]);
