@@ -73,6 +73,11 @@ pub struct PartRecord {
 pub struct Manifest {
     pub koga_version: String,
     pub vocabulary: String,
+    /// Both tables' columns, by name: parts of a build that writes other
+    /// columns cannot make one table with this one's (a manifest from
+    /// before this field reads as none, and is refused so).
+    #[serde(default)]
+    pub columns: String,
     pub input: InputIdentity,
     /// The options that shape the output, as the Parquet files record them.
     pub options: String,
@@ -118,6 +123,9 @@ impl Manifest {
         if self.vocabulary != fresh.vocabulary {
             return refuse("label vocabulary", &self.vocabulary, &fresh.vocabulary);
         }
+        if self.columns != fresh.columns {
+            return refuse("output's columns", &self.columns, &fresh.columns);
+        }
         if self.input != fresh.input {
             let show = |i: &InputIdentity| format!("{}, {} bytes, fingerprint {}", i.name, i.size, i.fingerprint);
             return refuse("input", &show(&self.input), &show(&fresh.input));
@@ -152,6 +160,7 @@ mod tests {
         Manifest {
             koga_version: "0.1.0".into(),
             vocabulary: "70-abc".into(),
+            columns: "puzzle_id fen | puzzle_id label".into(),
             input: InputIdentity { name: "a.csv".into(), size: 10, fingerprint: "f".into() },
             options: "form=puzzle".into(),
             parts: vec![PartRecord { part: 0, first_row: 1, input_rows: 5, puzzles_rows: 5, fires_rows: 9 }],
@@ -168,6 +177,7 @@ mod tests {
         let cases = [
             (Manifest { koga_version: "0.2.0".into(), ..same.clone() }, "Koga version"),
             (Manifest { vocabulary: "71-def".into(), ..same.clone() }, "label vocabulary"),
+            (Manifest { columns: "puzzle_id fen engine_cp | puzzle_id label".into(), ..same.clone() }, "columns"),
             (Manifest { input: InputIdentity { size: 11, ..same.input.clone() }, ..same.clone() }, "input"),
             (Manifest { options: "form=lines".into(), ..same.clone() }, "options"),
             (Manifest { input: InputIdentity::stdin(), ..same.clone() }, "standard input"),

@@ -124,6 +124,14 @@ impl Options {
         )
     }
 
+    /// Both tables' column names, `puzzles | fires`.
+    fn output_columns(&self) -> String {
+        let names =
+            |columns: Vec<(&str, crate::table::Kind)>| columns.iter().map(|c| c.0).collect::<Vec<_>>().join(" ");
+        let puzzles = names(crate::table::puzzles_columns(self.engine.is_some()));
+        format!("{puzzles} | {}", names(crate::table::fires_columns()))
+    }
+
     /// The manifest a part-file run of these options starts from (no part
     /// complete yet).
     pub fn manifest(&self) -> Result<Manifest, InputError> {
@@ -136,6 +144,7 @@ impl Options {
         Ok(Manifest {
             koga_version: env!("CARGO_PKG_VERSION").to_owned(),
             vocabulary: crate::label::vocabulary_version(),
+            columns: self.output_columns(),
             input,
             options: self.output_options(),
             parts: Vec::new(),
