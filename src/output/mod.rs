@@ -75,6 +75,8 @@ pub struct ParquetSink {
     layout: Layout,
 }
 
+// One per run, never moved in a loop: its size does not matter.
+#[allow(clippy::large_enum_variant)]
 enum Layout {
     Files { dir: PathBuf, puzzles: TableFile, fires: TableFile },
     Parts(Parts),
