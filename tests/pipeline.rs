@@ -677,3 +677,59 @@ fn an_interrupted_part_run_resumes_to_the_same_bytes() {
         assert!(b[name] == *bytes, "{name} differs after resuming");
     }
 }
+
+/// Counts and ratings: thousands of distinct common values in a row group,
+/// then rare large ones (a popular puzzle's plays), written and read back
+/// unchanged. The integer dictionary once hung here, rehashing the common
+/// values into a table too small for them.
+#[test]
+fn many_distinct_counts_then_large_ones_are_written() {
+    use std::io::{BufRead, BufReader, Write};
+    let dir = tempfile::tempdir().unwrap();
+    let sample = zstd::Decoder::new(File::open(root().join("data/sample.csv.zst")).unwrap()).unwrap();
+    let mut lines = BufReader::new(sample).lines().map(Result::unwrap);
+    let header = lines.next().unwrap();
+    let body: Vec<String> = lines.collect();
+    let plays = |i: i64| if i < 3000 { i } else { 100_000 + i };
+    let input = dir.path().join("counts.csv");
+    let mut out = std::io::BufWriter::new(File::create(&input).unwrap());
+    writeln!(out, "{header}").unwrap();
+    for i in 0..4000i64 {
+        // PuzzleId,FEN,Moves,Rating,RatingDeviation,Popularity,NbPlays,...
+        let fields: Vec<&str> = body[i as usize % body.len()].splitn(8, ',').collect();
+        let rating = if i == 3000 { 9000 } else { 400 + i };
+        let (id, fen, moves, deviation, popularity, rest) =
+            (fields[0], fields[1], fields[2], fields[4], fields[5], fields[7]);
+        writeln!(out, "c{i:05}{id},{fen},{moves},{rating},{deviation},{popularity},{},{rest}", plays(i)).unwrap();
+    }
+    out.flush().unwrap();
+    drop(out);
+
+    let dest = dir.path().join("out");
+    let mut child = koga()
+        .args(["annotate", input.to_str().unwrap(), "--out", dest.to_str().unwrap(), "--no-progress", "--threads", "1"])
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let started = std::time::Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if started.elapsed().as_secs() > 120 {
+            child.kill().unwrap();
+            panic!("the run did not finish in 120 s");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    };
+    assert!(status.success());
+
+    let puzzles = read(&dest.join("puzzles.parquet"));
+    let column = |name: &str| -> Vec<Option<i64>> {
+        puzzles.column(name).unwrap().cast(&DataType::Int64).unwrap().i64().unwrap().iter().collect()
+    };
+    let expected_plays: Vec<Option<i64>> = (0..4000).map(|i| Some(plays(i))).collect();
+    let expected_ratings: Vec<Option<i64>> = (0..4000).map(|i| Some(if i == 3000 { 9000 } else { 400 + i })).collect();
+    assert_eq!(column("nb_plays"), expected_plays);
+    assert_eq!(column("rating"), expected_ratings);
+}

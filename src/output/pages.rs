@@ -727,6 +727,10 @@ struct Dictionary<T> {
     /// slot) and the low half of the entry's hash in the high half, which
     /// tells most other values apart without looking at the entry.
     slots: Vec<u64>,
+    /// How many slots are taken: the hashed entries. [`IntDictionary`]
+    /// adds entries it keys without the table, so this can be fewer than
+    /// `entries.len()`.
+    occupied: usize,
     entries: Vec<T>,
 }
 
@@ -734,7 +738,7 @@ impl<T: Entry> Dictionary<T> {
     /// An empty dictionary. It starts small and grows: zeroing a table
     /// sized for a page's rows costs more than rehashing as it fills.
     fn new() -> Dictionary<T> {
-        Dictionary { slots: vec![0; 64], entries: Vec::new() }
+        Dictionary { slots: vec![0; 64], occupied: 0, entries: Vec::new() }
     }
 
     #[inline(always)]
@@ -763,23 +767,27 @@ impl<T: Entry> Dictionary<T> {
         self.entries.push(value);
         let key = self.entries.len() as u32;
         self.slots[at] = tag | u64::from(key);
-        if self.entries.len() * 2 > self.slots.len() {
+        self.occupied += 1;
+        if self.occupied * 2 > self.slots.len() {
             self.grow();
         }
         key - 1
     }
 
+    /// Four times the slots, holding the same hashed entries: only those
+    /// the table holds, not the ones [`IntDictionary`] keys directly, so
+    /// the load stays at most an eighth whatever came before.
     #[cold]
     fn grow(&mut self) {
         let mut slots = vec![0u64; self.slots.len() * 4];
         let mask = slots.len() - 1;
-        for (key, value) in self.entries.iter().enumerate() {
-            let hash = value.hash();
+        for &slot in self.slots.iter().filter(|&&slot| slot != 0) {
+            let hash = self.entries[(slot as u32 - 1) as usize].hash();
             let mut at = (hash >> 32) as usize & mask;
             while slots[at] != 0 {
                 at = (at + 1) & mask;
             }
-            slots[at] = hash << 32 | (key as u64 + 1);
+            slots[at] = slot;
         }
         self.slots = slots;
     }
@@ -1399,6 +1407,26 @@ mod tests {
             }
             prop_assert_eq!(dictionary.hashed.entries, seen);
         }
+    }
+
+    /// Thousands of common values keyed directly, then rarer ones hashed:
+    /// the table grows for the hashed entries alone (growing it for all of
+    /// them once overfilled it, and its probe never ended), and every value
+    /// keeps its first key.
+    #[test]
+    fn int_dictionary_hashes_rare_values_after_many_common_ones() {
+        let mut dictionary = IntDictionary::new();
+        let common: Vec<i32> = (IntDictionary::LEAST..IntDictionary::LEAST + 7000).collect();
+        let rare: Vec<i32> = (0..2000).map(|i| 10_000 + 7 * i).collect();
+        let values: Vec<i32> = common.iter().chain(&rare).copied().collect();
+        for (key, &value) in values.iter().enumerate() {
+            assert_eq!(dictionary.key(value), key as u32);
+        }
+        for (key, &value) in values.iter().enumerate().rev() {
+            assert_eq!(dictionary.key(value), key as u32);
+        }
+        assert_eq!(dictionary.hashed.occupied, rare.len());
+        assert!(dictionary.hashed.slots.len() <= 4 * 2 * rare.len());
     }
 
     proptest! {
