@@ -436,10 +436,23 @@ pub const NEXT_MOVE_RULES: &[NextMoveRule] = &[NextMoveRule {
         Label::CapturingDefender,
         Label::Promotion,
     ],
-    when: |line, _| !line.last().mates(),
-    condition: "on our next move, and the line does not end in mate",
-    why: "the check is there for what our next move wins; only a king hunted to mate keeps it",
+    when: |line, loser| !line.last().mates() && !takes_a_pawn_with_check_on_the_way(line, loser.ply),
+    condition: "on our next move, and the line does not end in mate, unless that move takes a pawn with \
+                check and the line goes on",
+    why: "the check is there for what our next move wins; only a king hunted to mate keeps it, or one \
+          still hunted after a pawn picked up on the way",
 }];
+
+/// Our move two plies after `ply` takes a pawn with check and is not the
+/// line's last: the hunt goes on, the pawn is picked up on the way (Lichess
+/// 07V4V ...Qe2+ Kf4 ...Qxf2+). At the line's end the pawn is the point.
+fn takes_a_pawn_with_check_on_the_way(line: &Line, ply: u16) -> bool {
+    let next = usize::from(ply) + 2;
+    next + 1 < line.plies() && {
+        let next = line.at(next);
+        next.mv().capture() == Some(Role::Pawn) && next.after().is_check()
+    }
+}
 
 /// Applies [`NEXT_MOVE_RULES`] to a line's arbitrated fires.
 pub fn arbitrate_next_moves(line: &Line, fires: &mut Vec<Fire>, removed: &mut Vec<Removed>) {
@@ -536,6 +549,16 @@ mod tests {
         let fires = crate::tactics::classify(&line);
         assert!(fires.iter().any(|f| f.ply == 3 && f.label == Label::ExposedKing), "{fires:?}");
         assert!(fires.iter().any(|f| f.ply == 5 && f.label == Label::HangingPiece), "{fires:?}");
+        // A pawn picked up with check on the way keeps the hunt's check
+        // (Lichess 07V4V ...Qe2+ Kf4 ...Qxf2+ Kg4 ...Bf5+); at the line's
+        // end the pawn would be the point.
+        let fen = "3B1rk1/5p1p/p4QpP/1pp5/2q5/3b4/PP3PP1/2KR3R w - - 2 26";
+        let line = Line::parse(fen, "c1d2 c4c2 d2e3 c2e2 e3f4 e2f2 f4g4 d3f5", LineForm::Puzzle).unwrap();
+        let fires = crate::tactics::classify(&line);
+        assert!(fires.iter().any(|f| f.ply == 3 && f.label == Label::ExposedKing), "{fires:?}");
+        let line = Line::parse(fen, "c1d2 c4c2 d2e3 c2e2 e3f4 e2f2", LineForm::Puzzle).unwrap();
+        let fires = crate::tactics::classify(&line);
+        assert!(!fires.iter().any(|f| f.ply == 3 && f.label == Label::ExposedKing), "{fires:?}");
     }
 
     use crate::line::{Line, LineForm};
