@@ -12,7 +12,9 @@
 //!   two moves on wherever it fled, after the knight that fled first.
 //! - **The exchange it starts**: that capture and the captures that follow
 //!   it in the line without a quiet move between (the recapture, and the
-//!   queen the recapturing king let go). Where the line ends before the
+//!   queen the recapturing king let go), and the opponent's capture on our
+//!   square after a check of theirs in between and our answer (the
+//!   zwischenzug is charged). Where the line ends before the
 //!   opponent has answered, a small capture search finishes it: what the
 //!   opponent still nets by captures (4 plies, material only, either side
 //!   free to stop, but a side in check answers it first and the other then
@@ -20,8 +22,10 @@
 //!   of ours the exchange left hanging, is taken off. A recapturer pinned
 //!   to a piece behind it gives that piece up, as the search sees: the
 //!   defender the tactic pinned does not recapture. A man that stood en
-//!   prise before the exchange is not its business (where the puzzle ends,
-//!   such a man is often immune for a reason material alone cannot see).
+//!   prise before the key move is not its business (where the puzzle ends,
+//!   such a man is often immune for a reason material alone cannot see);
+//!   one the line left en prise on the way is (Lichess 08p4b: ...Rxe1 Nxe8
+//!   ...Bxf3 wins the queen, and Rxe1 then takes back the rook).
 //! - **The net** is the material balance (ours minus theirs) once that
 //!   exchange is over, minus the balance before the fire's move: the skewered
 //!   queen that costs the skewering rook nets 4, not 9; a capture that ends
@@ -109,8 +113,9 @@ fn exchange_start(ply: Cursor) -> Cursor {
 /// the captures and promotions that follow it in the line, and where `through_checks`,
 /// the checks and their answers between them too; where the line stops
 /// with the other side to answer, what that side still wins by captures
-/// ([`best_captures`]) is taken off.
-fn balance_after_exchange(capture: Cursor, through_checks: bool, start: &Chess, balances: &[i32]) -> i32 {
+/// ([`best_captures`]) is taken off, of the men left hanging since
+/// `premise` (the position before the key move).
+fn balance_after_exchange(capture: Cursor, through_checks: bool, premise: &Chess, balances: &[i32]) -> i32 {
     // A promotion is material like a capture: the pawn a capture let
     // through belongs to the exchange.
     let goes_on = |at: &Cursor| {
@@ -119,15 +124,21 @@ fn balance_after_exchange(capture: Cursor, through_checks: bool, start: &Chess, 
             || (through_checks && (at.after().is_check() || at.before().is_check()))
     };
     let mut last = capture;
-    while let Some(next) = last.reply().filter(goes_on) {
-        last = next;
+    loop {
+        if let Some(next) = last.reply().filter(goes_on) {
+            last = next;
+        } else if let Some(resumed) = resumed_after_a_check(last) {
+            last = resumed;
+        } else {
+            break;
+        }
     }
     let solver = capture.line().solver();
     let settled = balances[last.index() + 1];
     if last.reply().is_some() {
         return settled;
     }
-    let pending = best_captures(last.after(), last.mv().to(), start);
+    let pending = best_captures(last.after(), last.mv().to(), premise);
     if last.after().turn() == solver {
         settled + pending
     } else {
@@ -135,22 +146,35 @@ fn balance_after_exchange(capture: Cursor, through_checks: bool, start: &Chess, 
     }
 }
 
+/// The opponent's capture that takes the exchange up again after their
+/// check in between: the move after our capture `last` checks, we answer,
+/// and they capture on the square we captured on (Lichess 05gES: ...Qxd8
+/// Ne7+ Bxe7 Rxd8 Bxd8, the queen lost to the zwischenzug belongs to the
+/// exchange). A check of ours in between is a tactic of its own (a fork
+/// that wins the man back is the fork's).
+fn resumed_after_a_check(last: Cursor) -> Option<Cursor> {
+    let check = last.reply().filter(|c| !c.is_solver() && c.after().is_check())?;
+    let resumed = check.reply()?.reply()?;
+    let square = last.mv().to();
+    (last.mv().is_capture() && resumed.mv().is_capture() && resumed.mv().to() == square).then_some(resumed)
+}
+
 /// Plies the capture search looks ahead at the line's end.
 const CAPTURE_SEARCH_PLIES: u32 = 4;
 
 /// What the side to move in `pos` nets at best by captures alone (0 where
 /// none pays), starting with a capture on `square` (the exchange's last)
-/// or of a man the exchange left hanging (attacked and undefended now, not
-/// so in `start`, the position before the exchange): a small search over
+/// or of a man left hanging (attacked and undefended now, not so in
+/// `premise`, the position before the key move): a small search over
 /// those captures and every capture that answers them, a few plies deep,
 /// material only, either side free to stop capturing. A recapturer pinned
 /// to a piece behind it gives that piece up, and a recapture that unguards
 /// another man loses it, as the search sees. A man that stood en prise
-/// before the exchange is not its business.
-fn best_captures(pos: &Chess, square: Square, start: &Chess) -> i32 {
-    let targets = Bitboard::from_square(square) | newly_hanging(pos.board(), pos.turn(), start);
+/// before the key move is not its business.
+fn best_captures(pos: &Chess, square: Square, premise: &Chess) -> i32 {
+    let targets = Bitboard::from_square(square) | newly_hanging(pos.board(), pos.turn(), premise);
     if pos.is_check() {
-        return best_answer_to_check(pos, targets, start);
+        return best_answer_to_check(pos, targets, premise);
     }
     capture_search(pos.board(), pos.turn(), CAPTURE_SEARCH_PLIES, 0, i32::MAX / 2, targets)
 }
@@ -163,8 +187,8 @@ fn best_captures(pos: &Chess, square: Square, start: &Chess) -> i32 {
 /// left hanging (as the line ends, not as the answer leaves them: a pawn
 /// the king stops guarding to escape is no part of the tactic) and of the
 /// man that took; below 0 where every answer loses.
-fn best_answer_to_check(pos: &Chess, targets: Bitboard, start: &Chess) -> i32 {
-    let left_hanging = newly_hanging(pos.board(), !pos.turn(), start);
+fn best_answer_to_check(pos: &Chess, targets: Bitboard, premise: &Chess) -> i32 {
+    let left_hanging = newly_hanging(pos.board(), !pos.turn(), premise);
     // Most often no answer can take a target or promote, and nothing is
     // left hanging: every answer nets 0, and none need be listed.
     let board = pos.board();
@@ -208,8 +232,7 @@ fn best_answer_to_check(pos: &Chess, targets: Bitboard, start: &Chess) -> i32 {
 }
 
 /// The men `attacker` could win on `board` that it could not win in
-/// `start` (the position before the exchange): attacked by it and
-/// undefended now, not so then.
+/// `start`: attacked by it and undefended now, not so then.
 fn newly_hanging(board: &shakmaty::Board, attacker: shakmaty::Color, start: &Chess) -> Bitboard {
     let now = hanging(board, attacker, board.by_color(!attacker));
     if now.is_empty() {
@@ -370,9 +393,9 @@ pub fn settle(line: &Line, balances: &[i32], fires: &mut [Fire]) {
                 let net = match settled[..known].iter().find(|&&(c, t, s, _)| (c, t, s) == key) {
                     Some(&(.., net)) => net,
                     None => {
-                        let before = start.before();
-                        let net =
-                            balance_after_exchange(capture, through_checks, before, balances) - balances[start.index()];
+                        let premise = line.key().before();
+                        let net = balance_after_exchange(capture, through_checks, premise, balances)
+                            - balances[start.index()];
                         if known < settled.len() {
                             settled[known] = (key.0, key.1, key.2, net);
                             known += 1;
@@ -570,6 +593,29 @@ mod tests {
         // Rxc1# mates: g3 is never taken, the queen was given for the mate.
         let fen = "1br2n1k/1pq3pp/pN3p2/5N2/3P4/3Q4/PP3PPP/R5K1 w - - 4 23";
         assert_eq!(gain(fen, "d3g3 c7c1 a1c1 c8c1", 1, "discoveredAttack"), None);
+    }
+
+    #[test]
+    fn the_opponents_check_in_between_belongs_to_the_exchange() {
+        // Lichess 05gES: ...Qxd8 takes a rook, but Ne7+ Bxe7 Rxd8 Bxd8
+        // costs the queen for the knight and the rook: 5 + 3 - 9 + 5.
+        let fen = "3R1bk1/2q2n1p/rn2rPp1/2p1p3/p3P3/1P2NN1P/PBQ2P2/3R2K1 w - - 1 32";
+        assert_eq!(gain(fen, "e3d5 c7d8 d5e7 f8e7 d1d8 e7d8", 1, "hangingPiece"), Some(4));
+        // Lichess 06yZ3: Qxd8 takes the queen, Rh8+ Ke7 Rxd8 Kxd8 trades
+        // it back and wins the rook: 9 - 9 + 5.
+        let fen = "5k2/1r3p2/6p1/q4p2/P1BQ4/1P5R/1KP5/8 w - - 4 45";
+        assert_eq!(gain(fen, "d4d8 a5d8 h3h8 f8e7 h8d8 e7d8", 1, "hangingPiece"), Some(5));
+    }
+
+    #[test]
+    fn a_man_the_line_left_en_prise_is_taken_at_its_end() {
+        // Lichess 08p4b: ...Rxe1 unmasks the bishop on the queen, Nxe8
+        // takes a rook, ...Bxf3 the queen; the rook left on e1 is taken
+        // back (it stood en prise before ...Bxf3, not before the key move),
+        // and the knight on e8 and a pawn pay for the bishop: 9 - 5 + 3 + 1
+        // - 3, as Stockfish plays it (Rxe1 Bxg2 Nd6 Qxd6 Kxg2), not 9.
+        let fen = "4r1k1/6pp/p1qb1p2/3b1N2/P1pPrP2/2P2Q1P/1P1B2P1/4RRK1 w - - 7 27";
+        assert_eq!(gain(fen, "f5d6 e4e1 d6e8 d5f3", 3, "insufficientlyDefended"), Some(5));
     }
 
     #[test]
