@@ -211,6 +211,15 @@ pub const RULES: &[Rule] = &[
               what it exploits",
     },
     Rule {
+        // Rf1+ on the f7 king with the f8 rook behind it (Lichess 08pe5): the
+        // check is there to win what stands behind the king.
+        loser: Labels::One(Label::ExposedKing),
+        winners: Labels::One(Label::Skewer),
+        when: When::If(|facts, _, _| !facts.line.last().mates()),
+        condition: "the line does not end in mate",
+        why: "a check that skewers is there for the piece behind the king; only a hunt to mate keeps the open king",
+    },
+    Rule {
         loser: Labels::AnyOf(TAGGED_MATES),
         winners: Labels::AnyOf(TAGGED_MATES),
         when: When::If(|_, loser, winner| tagged_mate_rank(winner) < tagged_mate_rank(loser)),
@@ -436,21 +445,23 @@ pub const NEXT_MOVE_RULES: &[NextMoveRule] = &[NextMoveRule {
         Label::CapturingDefender,
         Label::Promotion,
     ],
-    when: |line, loser| !line.last().mates() && !takes_a_pawn_with_check_on_the_way(line, loser.ply),
+    when: |line, loser| !line.last().mates() && !takes_a_pawn_on_the_hunt(line, loser.ply),
     condition: "on our next move, and the line does not end in mate, unless that move takes a pawn with \
-                check and the line goes on",
+                check and our move after it checks again",
     why: "the check is there for what our next move wins; only a king hunted to mate keeps it, or one \
           still hunted after a pawn picked up on the way",
 }];
 
-/// Our move two plies after `ply` takes a pawn with check and is not the
-/// line's last: the hunt goes on, the pawn is picked up on the way (Lichess
-/// 07V4V ...Qe2+ Kf4 ...Qxf2+). At the line's end the pawn is the point.
-fn takes_a_pawn_with_check_on_the_way(line: &Line, ply: u16) -> bool {
+/// Our move two plies after `ply` takes a pawn with check, and our move
+/// after that checks again: the hunt goes on, the pawn is picked up on the
+/// way (Lichess 07V4V ...Qe2+ Kf4 ...Qxf2+ Kg4 ...Bf5+). At the line's end
+/// the pawn is the point; where the checks stop, the attack did (06UgW
+/// Bc4+ Nxc4 Qxc7+ Kg8 Naxc4 gave a bishop to pull a knight off).
+fn takes_a_pawn_on_the_hunt(line: &Line, ply: u16) -> bool {
     let next = usize::from(ply) + 2;
-    next + 1 < line.plies() && {
-        let next = line.at(next);
-        next.mv().capture() == Some(Role::Pawn) && next.after().is_check()
+    next + 2 < line.plies() && {
+        let (next, after) = (line.at(next), line.at(next + 2));
+        next.mv().capture() == Some(Role::Pawn) && next.after().is_check() && after.after().is_check()
     }
 }
 
@@ -559,6 +570,25 @@ mod tests {
         let line = Line::parse(fen, "c1d2 c4c2 d2e3 c2e2 e3f4 e2f2", LineForm::Puzzle).unwrap();
         let fires = crate::tactics::classify(&line);
         assert!(!fires.iter().any(|f| f.ply == 3 && f.label == Label::ExposedKing), "{fires:?}");
+        // Where the checks stop after the pawn, the attack did (06UgW Bc4+
+        // Nxc4 Qxc7+ Kg8 Naxc4: a bishop given to pull the e3 knight off).
+        let fen = "r1b1k2r/ppp3pp/2n5/1B5Q/3Ppp2/N1P1n1q1/PP1N2P1/R5KR b kq - 1 16";
+        let line = Line::parse(fen, "g7g6 h5e5 e8f7 b5c4 e3c4 e5c7 f7g8 a3c4", LineForm::Puzzle).unwrap();
+        let fires = crate::tactics::classify(&line);
+        assert!(!fires.iter().any(|f| f.ply == 3 && f.label == Label::ExposedKing), "{fires:?}");
+    }
+
+    /// A check that skewers the open king to the piece behind is the
+    /// skewer's (Lichess 08pe5: Rf1+ Ke8 Rxf8+ for the f8 rook).
+    #[test]
+    fn a_check_that_skewers_is_the_skewer() {
+        let fen = "5rk1/1b2b3/p2q2NQ/1p4P1/3P4/8/PP5P/3R2K1 b - - 0 30";
+        let line = Line::parse(fen, "d6e6 h6h8 g8f7 d1f1 f7e8 f1f8 e7f8 h8f8", LineForm::Puzzle).unwrap();
+        let classified = crate::tactics::classify_explained(&line);
+        let gave_way: Vec<(u16, Label, Label)> =
+            classified.removed.iter().map(|r| (r.fire.ply, r.fire.label, r.by)).collect();
+        assert!(gave_way.contains(&(3, Label::ExposedKing, Label::Skewer)), "{gave_way:?}");
+        assert!(classified.fires.iter().any(|f| f.ply == 3 && f.label == Label::Skewer));
     }
 
     use crate::line::{Line, LineForm};
