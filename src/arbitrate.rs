@@ -211,6 +211,15 @@ pub const RULES: &[Rule] = &[
               what it exploits",
     },
     Rule {
+        // Bd7+ Kxd7 c8=Q# (Lichess 04rt9), Rh8+ Kxh8 Qh7# (01s0p): the check
+        // gives a piece to draw the king in; the hunt's later checks stay.
+        loser: Labels::One(Label::ExposedKing),
+        winners: Labels::One(Label::Attraction),
+        when: When::Always,
+        condition: "always (the same check)",
+        why: "a check that gives the king a piece to take lures it: the attraction is the point",
+    },
+    Rule {
         // Rf1+ on the f7 king with the f8 rook behind it (Lichess 08pe5): the
         // check is there to win what stands behind the king.
         loser: Labels::One(Label::ExposedKing),
@@ -576,6 +585,24 @@ mod tests {
         let line = Line::parse(fen, "g7g6 h5e5 e8f7 b5c4 e3c4 e5c7 f7g8 a3c4", LineForm::Puzzle).unwrap();
         let fires = crate::tactics::classify(&line);
         assert!(!fires.iter().any(|f| f.ply == 3 && f.label == Label::ExposedKing), "{fires:?}");
+    }
+
+    /// A check that gives the king a piece to take is the attraction
+    /// (Lichess 04rt9: Bd7+ Kxd7 c8=Q#); the hunt's later checks stay
+    /// (0A05m: ...Bc2+ Kxc2 ...Rxc4+ Kb1 ...Qd3+ Ka2 ...Rxa4#).
+    #[test]
+    fn a_check_that_lures_the_king_is_the_attraction() {
+        let fen = "3k3r/pp4p1/2P5/1B1bp3/6P1/BPR2P2/P5K1/3r4 b - - 0 28";
+        let line = Line::parse(fen, "h8h1 c6c7 d8c8 b5d7 c8d7 c7c8q", LineForm::Puzzle).unwrap();
+        let classified = crate::tactics::classify_explained(&line);
+        let gave_way: Vec<(u16, Label, Label)> =
+            classified.removed.iter().map(|r| (r.fire.ply, r.fire.label, r.by)).collect();
+        assert!(gave_way.contains(&(3, Label::ExposedKing, Label::Attraction)), "{gave_way:?}");
+        let fen = "5rk1/pp4p1/7p/3pp2Q/P2n4/2Pbq2N/1P1N1bPP/R1BK3R w - - 1 21";
+        let line = Line::parse(fen, "c3d4 f8c8 d2c4 d3c2 d1c2 c8c4 c2b1 e3d3 b1a2 c4a4", LineForm::Puzzle).unwrap();
+        let open_king: Vec<u16> =
+            crate::tactics::classify(&line).iter().filter(|f| f.label == Label::ExposedKing).map(|f| f.ply).collect();
+        assert_eq!(open_king, [5, 7]);
     }
 
     /// A check that skewers the open king to the piece behind is the

@@ -48,7 +48,7 @@ pub const DEPARTURES: &[(Label, &str)] = &[
     (Label::QuietMove, "pawn runs left out; quiet king moves that are the point counted"),
     (Label::DefensiveMove, "only moves that parry a threat, and escapes that attack nothing"),
     (Label::CapturingDefender, "not where the first capture alone wins as much as the piece it unguards"),
-    (Label::ExposedKing, "only checks with pieces on the board that attack the king: not wins, trades or lures with no check after, knight forks, skewers, nor a check set up for what our next move wins (a capture, fork, skewer, pin, discovery or promotion) unless the line ends in mate or that move takes a pawn with check and the hunt checks on"),
+    (Label::ExposedKing, "only checks with pieces on the board that attack the king: not wins, trades or lures with no check after, knight forks, skewers, lures, nor a check set up for what our next move wins (a capture, fork, skewer, pin, discovery or promotion) unless the line ends in mate or that move takes a pawn with check and the hunt checks on"),
     (Label::Clearance, "not made in check, not a winning capture, not an even trade for the twin piece"),
     (Label::Attraction, "only lures the follow-up needs: with the piece at home it would fail or do less"),
     (Label::Sacrifice, "on the move that gives the material, not a trade after it"),
