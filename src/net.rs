@@ -110,8 +110,9 @@ fn exchange_start(ply: Cursor) -> Cursor {
 }
 
 /// The material balance once the exchange that `capture` opens is over:
-/// the captures and promotions that follow it in the line, and where `through_checks`,
-/// the checks and their answers between them too; where the line stops
+/// the captures and promotions that follow it in the line, the opponent's
+/// capture back after a check in between ([`resumed_after_a_check`]), and
+/// where `through_checks`, every check and its answer; where the line stops
 /// with the other side to answer, what that side still wins by captures
 /// ([`best_captures`]) is taken off, of the men left hanging since
 /// `premise` (the position before the key move).
