@@ -217,7 +217,8 @@ pub const RULES: &[Rule] = &[
         winners: Labels::One(Label::Attraction),
         when: When::Always,
         condition: "always (the same check)",
-        why: "a check that gives the king a piece to take lures it: the attraction is the point",
+        why: "a check that gives up its piece to lure the king, queen or rook onto its square: the attraction \
+              is the point",
     },
     Rule {
         // Rf1+ on the f7 king with the f8 rook behind it (Lichess 08pe5): the
@@ -587,7 +588,7 @@ mod tests {
         assert!(!fires.iter().any(|f| f.ply == 3 && f.label == Label::ExposedKing), "{fires:?}");
     }
 
-    /// A check that gives the king a piece to take is the attraction
+    /// A check that lures a piece onto its square is the attraction
     /// (Lichess 04rt9: Bd7+ Kxd7 c8=Q#); the hunt's later checks stay
     /// (0A05m: ...Bc2+ Kxc2 ...Rxc4+ Kb1 ...Qd3+ Ka2 ...Rxa4#).
     #[test]

@@ -45,9 +45,9 @@
 //!   what it exploits.
 //! - A check that skewers the king to the piece behind gives way to the
 //!   skewer unless the line ends in mate (arbitration; 08pe5 Rf1+ Ke8
-//!   Rxf8+), and one that gives the king a piece to take gives way to the
-//!   attraction (04rt9 Bd7+ Kxd7 c8=Q#; the hunt's later checks stay:
-//!   0A05m ...Bc2+ Kxc2 ...Rxc4+).
+//!   Rxf8+), and one that gives up its piece to lure the king, queen or
+//!   rook onto its square gives way to the attraction (04rt9 Bd7+ Kxd7
+//!   c8=Q#; the hunt's later checks stay: 0A05m ...Bc2+ Kxc2 ...Rxc4+).
 //! - Roles: `targets` (the checked king), `moved`.
 //!
 //! Koga and Lichess:
