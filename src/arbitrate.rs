@@ -574,18 +574,12 @@ mod tests {
         // (Lichess 07V4V ...Qe2+ Kf4 ...Qxf2+ Kg4 ...Bf5+); at the line's
         // end the pawn would be the point.
         let fen = "3B1rk1/5p1p/p4QpP/1pp5/2q5/3b4/PP3PP1/2KR3R w - - 2 26";
-        let line = Line::parse(fen, "c1d2 c4c2 d2e3 c2e2 e3f4 e2f2 f4g4 d3f5", LineForm::Puzzle).unwrap();
-        let fires = crate::tactics::classify(&line);
-        assert!(fires.iter().any(|f| f.ply == 3 && f.label == Label::ExposedKing), "{fires:?}");
-        let line = Line::parse(fen, "c1d2 c4c2 d2e3 c2e2 e3f4 e2f2", LineForm::Puzzle).unwrap();
-        let fires = crate::tactics::classify(&line);
-        assert!(!fires.iter().any(|f| f.ply == 3 && f.label == Label::ExposedKing), "{fires:?}");
+        assert!(plies_of(fen, "c1d2 c4c2 d2e3 c2e2 e3f4 e2f2 f4g4 d3f5", Label::ExposedKing).contains(&3));
+        assert!(!plies_of(fen, "c1d2 c4c2 d2e3 c2e2 e3f4 e2f2", Label::ExposedKing).contains(&3));
         // Where the checks stop after the pawn, the attack did (06UgW Bc4+
         // Nxc4 Qxc7+ Kg8 Naxc4: a bishop given to pull the e3 knight off).
         let fen = "r1b1k2r/ppp3pp/2n5/1B5Q/3Ppp2/N1P1n1q1/PP1N2P1/R5KR b kq - 1 16";
-        let line = Line::parse(fen, "g7g6 h5e5 e8f7 b5c4 e3c4 e5c7 f7g8 a3c4", LineForm::Puzzle).unwrap();
-        let fires = crate::tactics::classify(&line);
-        assert!(!fires.iter().any(|f| f.ply == 3 && f.label == Label::ExposedKing), "{fires:?}");
+        assert!(!plies_of(fen, "g7g6 h5e5 e8f7 b5c4 e3c4 e5c7 f7g8 a3c4", Label::ExposedKing).contains(&3));
     }
 
     /// A check that lures a piece onto its square is the attraction
@@ -594,16 +588,11 @@ mod tests {
     #[test]
     fn a_check_that_lures_the_king_is_the_attraction() {
         let fen = "3k3r/pp4p1/2P5/1B1bp3/6P1/BPR2P2/P5K1/3r4 b - - 0 28";
-        let line = Line::parse(fen, "h8h1 c6c7 d8c8 b5d7 c8d7 c7c8q", LineForm::Puzzle).unwrap();
-        let classified = crate::tactics::classify_explained(&line);
-        let gave_way: Vec<(u16, Label, Label)> =
-            classified.removed.iter().map(|r| (r.fire.ply, r.fire.label, r.by)).collect();
+        let gave_way = gave_way(fen, "h8h1 c6c7 d8c8 b5d7 c8d7 c7c8q");
         assert!(gave_way.contains(&(3, Label::ExposedKing, Label::Attraction)), "{gave_way:?}");
         let fen = "5rk1/pp4p1/7p/3pp2Q/P2n4/2Pbq2N/1P1N1bPP/R1BK3R w - - 1 21";
-        let line = Line::parse(fen, "c3d4 f8c8 d2c4 d3c2 d1c2 c8c4 c2b1 e3d3 b1a2 c4a4", LineForm::Puzzle).unwrap();
-        let open_king: Vec<u16> =
-            crate::tactics::classify(&line).iter().filter(|f| f.label == Label::ExposedKing).map(|f| f.ply).collect();
-        assert_eq!(open_king, [5, 7]);
+        let moves = "c3d4 f8c8 d2c4 d3c2 d1c2 c8c4 c2b1 e3d3 b1a2 c4a4";
+        assert_eq!(plies_of(fen, moves, Label::ExposedKing), [5, 7]);
     }
 
     /// A check that skewers the open king to the piece behind is the
@@ -611,12 +600,23 @@ mod tests {
     #[test]
     fn a_check_that_skewers_is_the_skewer() {
         let fen = "5rk1/1b2b3/p2q2NQ/1p4P1/3P4/8/PP5P/3R2K1 b - - 0 30";
-        let line = Line::parse(fen, "d6e6 h6h8 g8f7 d1f1 f7e8 f1f8 e7f8 h8f8", LineForm::Puzzle).unwrap();
-        let classified = crate::tactics::classify_explained(&line);
-        let gave_way: Vec<(u16, Label, Label)> =
-            classified.removed.iter().map(|r| (r.fire.ply, r.fire.label, r.by)).collect();
+        let moves = "d6e6 h6h8 g8f7 d1f1 f7e8 f1f8 e7f8 h8f8";
+        let gave_way = gave_way(fen, moves);
         assert!(gave_way.contains(&(3, Label::ExposedKing, Label::Skewer)), "{gave_way:?}");
-        assert!(classified.fires.iter().any(|f| f.ply == 3 && f.label == Label::Skewer));
+        assert!(plies_of(fen, moves, Label::Skewer).contains(&3));
+    }
+
+    /// The plies of a puzzle line on which `label` fires, after arbitration.
+    fn plies_of(fen: &str, moves: &str, label: Label) -> Vec<u16> {
+        let line = Line::parse(fen, moves, LineForm::Puzzle).unwrap();
+        crate::tactics::classify(&line).iter().filter(|f| f.label == label).map(|f| f.ply).collect()
+    }
+
+    /// The fires of a puzzle line that gave way: ply, label, and the label
+    /// they gave way to.
+    fn gave_way(fen: &str, moves: &str) -> Vec<(u16, Label, Label)> {
+        let line = Line::parse(fen, moves, LineForm::Puzzle).unwrap();
+        crate::tactics::classify_explained(&line).removed.iter().map(|r| (r.fire.ply, r.fire.label, r.by)).collect()
     }
 
     use crate::line::{Line, LineForm};
