@@ -14,12 +14,19 @@
 //!   it in the line without a quiet move between (the recapture, and the
 //!   queen the recapturing king let go), and the opponent's capture on our
 //!   square after a check of theirs in between and our answer (the
-//!   zwischenzug is charged). Where the line ends before the
+//!   zwischenzug is charged). An opponent's desperado elsewhere (a man we
+//!   attack, sold for a lesser man we take back, the captures ending
+//!   there) is a trade of its own: the next fire's, not counted twice.
+//!   Where the line ends before the
 //!   opponent has answered, a small capture search finishes it: what the
 //!   opponent still nets by captures (4 plies, material only, either side
 //!   free to stop, but a side in check answers it first and the other then
 //!   takes what that answer leaves), starting on the exchange's last square or with a man
-//!   of ours the exchange left hanging, is taken off. A recapturer pinned
+//!   of ours the exchange left hanging, is taken off. In it our side only
+//!   answers: it takes back, takes what their capture unmasked or left
+//!   unguarded or what the line left en prise, saves an attacked man with
+//!   a capture, or captures with check; a trade of ours that was there
+//!   anyway does not cancel what they win. A recapturer pinned
 //!   to a piece behind it gives that piece up, as the search sees: the
 //!   defender the tactic pinned does not recapture. A man that stood en
 //!   prise before the key move is not its business (where the puzzle ends,
@@ -54,7 +61,9 @@
 //!   the queen (029wQ: 9 where the line nets 3), and an opponent's
 //!   desperado on another square is drawn into the exchange (0COYv: +2).
 //!   Of the 428 dev gains the en-prise change moved, 10 read: 7 closer, 3
-//!   unclear, none worse.
+//!   unclear, none worse. Since then our side only answers at the line's
+//!   end (01Dmj 2, 0BxG7 6) and a desperado elsewhere is the next fire's
+//!   (0COYv 5).
 
 use shakmaty::{Bitboard, Board, Chess, Color, Position, Rank, Role, Square};
 
@@ -135,7 +144,7 @@ fn balance_after_exchange(capture: Cursor, through_checks: bool, premise: &Chess
     // A promotion is material like a capture: the pawn a capture let
     // through belongs to the exchange.
     let goes_on = |at: &Cursor| {
-        at.mv().is_capture()
+        (at.mv().is_capture() && (at.is_solver() || continues_the_exchange(*at)))
             || at.mv().is_promotion()
             || (through_checks && (at.after().is_check() || at.before().is_check()))
     };
@@ -160,6 +169,26 @@ fn balance_after_exchange(capture: Cursor, through_checks: bool, premise: &Chess
     } else {
         settled - pending
     }
+}
+
+/// Whether the opponent's capture `at` goes on with the exchange our move
+/// before it made: it takes back on that move's square, or it is no
+/// desperado. A desperado (a man we attack, sold for a lesser man, which
+/// we take back, the line's captures ending there) is a trade of its own,
+/// the next fire's (Lichess 0COYv: ...Rxe2 wins the rook; Nxf6+ gxf6, the
+/// trapped knight sold for a pawn, is not the rook's). A man sold where
+/// its side takes back (09yAZ: ...Qxe1+ Qxe1 Rxe1+), or whose capture
+/// opens the way to another (0Af0x: Nxh4+ gxh4 Qxd3, a discovered attack),
+/// belongs to the exchange.
+fn continues_the_exchange(at: Cursor) -> bool {
+    let (Some(ours), Some(from)) = (at.previous(), at.mv().from()) else { return true };
+    let m = at.mv();
+    let on_its_square = |c: Cursor| c.mv().is_capture() && c.mv().to() == m.to();
+    let before = at.before().board();
+    let desperado = captured_value(m) < value(m.role())
+        && attackers(before, from, !at.before().turn(), before.occupied()).any()
+        && at.reply().is_some_and(|taken| on_its_square(taken) && !taken.reply().is_some_and(|c| c.mv().is_capture()));
+    ours.mv().to() == m.to() || !desperado
 }
 
 /// The opponent's capture that takes the exchange up again after their
@@ -188,11 +217,12 @@ const CAPTURE_SEARCH_PLIES: u32 = 4;
 /// another man loses it, as the search sees. A man that stood en prise
 /// before the key move is not its business.
 fn best_captures(pos: &Chess, square: Square, premise: &Chess) -> i32 {
-    let targets = Bitboard::from_square(square) | newly_hanging(pos.board(), pos.turn(), premise);
+    let targets = Bitboard::from_square(square) | newly_hanging(pos.board(), pos.turn(), premise.board());
     if pos.is_check() {
         return best_answer_to_check(pos, targets, premise);
     }
-    capture_search(pos.board(), pos.turn(), CAPTURE_SEARCH_PLIES, 0, i32::MAX / 2, targets)
+    let loose = Loose { end: pos.board(), premise: premise.board() };
+    capture_search(pos.board(), pos.turn(), CAPTURE_SEARCH_PLIES, 0, i32::MAX / 2, Scope::root(targets, loose))
 }
 
 /// [`best_captures`] for a side in check at the line's end, which cannot
@@ -204,7 +234,7 @@ fn best_captures(pos: &Chess, square: Square, premise: &Chess) -> i32 {
 /// the king stops guarding to escape is no part of the tactic) and of the
 /// man that took; below 0 where every answer loses.
 fn best_answer_to_check(pos: &Chess, targets: Bitboard, premise: &Chess) -> i32 {
-    let left_hanging = newly_hanging(pos.board(), !pos.turn(), premise);
+    let left_hanging = newly_hanging(pos.board(), !pos.turn(), premise.board());
     // Most often no answer can take a target or promote, and nothing is
     // left hanging: every answer nets 0, and none need be listed.
     let board = pos.board();
@@ -240,7 +270,7 @@ fn best_answer_to_check(pos: &Chess, targets: Bitboard, premise: &Chess) -> i32 
                     CAPTURE_SEARCH_PLIES,
                     0,
                     i32::MAX / 2,
-                    answered & after.them(),
+                    Scope::root(answered & after.them(), Loose { end: after.board(), premise: premise.board() }),
                 )
         })
         .max()
@@ -249,12 +279,17 @@ fn best_answer_to_check(pos: &Chess, targets: Bitboard, premise: &Chess) -> i32 
 
 /// The men `attacker` could win on `board` that it could not win in
 /// `start`: attacked by it and undefended now, not so then.
-fn newly_hanging(board: &shakmaty::Board, attacker: shakmaty::Color, start: &Chess) -> Bitboard {
+fn newly_hanging(board: &Board, attacker: Color, start: &Board) -> Bitboard {
     let now = hanging(board, attacker, board.by_color(!attacker));
     if now.is_empty() {
         return now;
     }
-    now & !hanging(start.board(), attacker, now)
+    now & !hanging(start, attacker, now)
+}
+
+/// Whether `side` gives check on `board`.
+fn gives_check(board: &Board, side: Color) -> bool {
+    board.king_of(!side).is_some_and(|king| attackers(board, king, side, board.occupied()).any())
 }
 
 /// Those of `men` that stand on `board` as men of `attacker`'s opponent,
@@ -274,18 +309,101 @@ fn hanging(board: &shakmaty::Board, attacker: shakmaty::Color, men: Bitboard) ->
     hanging
 }
 
-/// Negamax over captures of `targets` (then, deeper, of anything) by `us`
-/// on `board` with alpha-beta bounds: what the side to move nets, at least
-/// 0. Captures need only the men: no castling, en passant or clocks, so the
-/// search plays them on a bare [`Board`] rather than on a `Chess`.
-fn capture_search(board: &Board, us: Color, plies: u32, mut alpha: i32, beta: i32, targets: Bitboard) -> i32 {
+/// Which captures a side may make in the [`capture_search`]: the side it
+/// measures (the one that moves first) takes `men`, then anything; the
+/// other side only answers.
+#[derive(Clone, Copy, Debug)]
+enum Scope<'a> {
+    /// The measured side's captures: of `men`. `loose`: its men the line
+    /// left en prise since the key move, which the other side may take
+    /// whenever it answers.
+    Targets { men: Bitboard, loose: Loose<'a> },
+    /// The other side's, answering the capture that left `before` and
+    /// landed on `to`: of the men that capture changed ([`answers`]) and the
+    /// loose men, or of any man by a man the measured side attacks (it
+    /// escapes with what it takes) or with check.
+    Answers { before: &'a Board, to: Square, loose: Loose<'a> },
+}
+
+/// The measured side's men left en prise since the key move: hanging to
+/// the other side at the search's root (`end`), not in `premise` (the
+/// position before the key move). Found only where an answer is searched.
+#[derive(Clone, Copy, Debug)]
+struct Loose<'a> {
+    end: &'a Board,
+    premise: &'a Board,
+}
+
+impl Loose<'_> {
+    /// Those men, of `side`'s opponent, that still stand on `board`.
+    fn on(self, board: &Board, side: Color) -> Bitboard {
+        newly_hanging(self.end, side, self.premise) & board.by_color(!side)
+    }
+}
+
+impl<'a> Scope<'a> {
+    /// The measured side's scope at the search's root.
+    fn root(men: Bitboard, loose: Loose<'a>) -> Scope<'a> {
+        Scope::Targets { men, loose }
+    }
+
+    /// The next side's scope once a capture landing on `to` has been
+    /// played on `before`.
+    fn next(self, before: &'a Board, to: Square) -> Scope<'a> {
+        match self {
+            Scope::Targets { loose, .. } => Scope::Answers { before, to, loose },
+            Scope::Answers { loose, .. } => Scope::Targets { men: Bitboard::FULL, loose },
+        }
+    }
+
+    /// Whether `us`, to move on `board`, may take the man on `victim` with
+    /// the man on `from` (without check: an answer off the men the last
+    /// capture changed must give check).
+    fn allows(self, board: &Board, us: Color, from: Square, victim: Square) -> bool {
+        match self {
+            Scope::Targets { men, .. } => men.contains(victim),
+            Scope::Answers { before, to, loose } => {
+                // A man of ours they attack escapes with what it takes.
+                attackers(board, from, !us, board.occupied()).any()
+                    || answers(before, board, us, to, victim)
+                    || loose.on(board, us).contains(victim)
+            }
+        }
+    }
+}
+
+/// Whether taking the man on `victim` (attacked by `side` on `after`)
+/// answers the capture that turned `before` into `after`, landing on `to`:
+/// it is the man that took, or a man that capture unmasked to `side` or
+/// left undefended. A capture of `side`'s own, there before it (Lichess
+/// 01Dmj: ...Bxf3, a trade it had anyway; 0BxG7: ...Qxd7, a man en prise
+/// since the setup move), does not answer: the line is over, and it would
+/// cancel what the opponent still wins.
+fn answers(before: &Board, after: &Board, side: Color, to: Square, victim: Square) -> bool {
+    let guarded = |board: &Board| {
+        attackers(board, victim, !side, board.occupied()).any() || xray_defenders(board, victim, !side).any()
+    };
+    victim == to
+        || attackers(before, victim, side, before.occupied()).is_empty()
+        || (!guarded(after) && guarded(before))
+}
+
+/// Negamax over captures by `us` on `board` within `scope` with alpha-beta
+/// bounds: what the side to move nets, at least 0. Captures need only the
+/// men: no castling, en passant or clocks, so the search plays them on a
+/// bare [`Board`] rather than on a `Chess`.
+fn capture_search(board: &Board, us: Color, plies: u32, mut alpha: i32, beta: i32, scope: Scope) -> i32 {
     alpha = alpha.max(0);
     if plies == 0 || alpha >= beta {
         return alpha;
     }
     // No capture nets more than the most valuable man it may take (and a
     // promotion on the way): where that cannot raise `alpha`, nothing to look at.
-    let them = board.by_color(!us) & targets;
+    let them = board.by_color(!us)
+        & match scope {
+            Scope::Targets { men, .. } => men,
+            Scope::Answers { .. } => Bitboard::FULL,
+        };
     let most = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight, Role::Pawn]
         .into_iter()
         .find(|&role| (them & board.by_role(role)).any())
@@ -353,16 +471,24 @@ fn capture_search(board: &Board, us: Color, plies: u32, mut alpha: i32, beta: i3
                     if won <= alpha || !capture_leaves_king_safe(board, us, king, checkers, role, from, to) {
                         continue;
                     }
-                    let net = if plies == 1 {
+                    let answering = !scope.allows(board, us, from, to);
+                    let net = if plies == 1 && !answering {
                         // The last ply: the answer, with no plies left, nets
                         // max(won - beta, 0), so this nets min(won, beta).
                         won.min(beta)
                     } else {
                         let mut after = board.clone();
                         after.discard_piece_at(from);
-                        let lands = if promotes { Role::Queen } else { role };
-                        after.set_piece_at(to, lands.of(us));
-                        won - capture_search(&after, !us, plies - 1, won - beta, won - alpha, Bitboard::FULL)
+                        after.set_piece_at(to, if promotes { Role::Queen } else { role }.of(us));
+                        if answering && !gives_check(&after, us) {
+                            continue;
+                        }
+                        if plies == 1 {
+                            won.min(beta)
+                        } else {
+                            let next = scope.next(board, to);
+                            won - capture_search(&after, !us, plies - 1, won - beta, won - alpha, next)
+                        }
                     };
                     alpha = alpha.max(net);
                     if alpha >= beta {
@@ -445,19 +571,23 @@ mod tests {
 
     /// [`capture_search`] as first written: on a `Chess`, every capture
     /// listed, then sorted, the last ply ordered like the others.
-    fn capture_search_slowly(pos: &Chess, plies: u32, mut alpha: i32, beta: i32, targets: Bitboard) -> i32 {
+    fn capture_search_slowly(pos: &Chess, plies: u32, mut alpha: i32, beta: i32, scope: Scope) -> i32 {
         alpha = alpha.max(0);
         if plies == 0 || alpha >= beta {
             return alpha;
         }
+        let victims = match scope {
+            Scope::Targets { men, .. } => men,
+            Scope::Answers { .. } => Bitboard::FULL,
+        };
         let checkers = pos.checkers();
         let mut captures = MoveList::new();
         if checkers.more_than_one() {
-            captures.extend(pos.capture_moves().into_iter().filter(|m| targets.contains(capture_square(*m))));
+            captures.extend(pos.capture_moves().into_iter().filter(|m| victims.contains(capture_square(*m))));
         } else {
             let board = pos.board();
             let last_rank = pos.turn().fold_wb(Rank::Eighth, Rank::First);
-            for sq in pos.them() & targets {
+            for sq in pos.them() & victims {
                 for from in attackers(board, sq, pos.turn(), board.occupied()) {
                     let role = board.role_at(from).unwrap();
                     let promotion = (role == Role::Pawn && sq.rank() == last_rank).then_some(Role::Queen);
@@ -473,7 +603,11 @@ mod tests {
             }
             let mut after = pos.clone();
             after.play_unchecked(*m);
-            let net = won - capture_search_slowly(&after, plies - 1, won - beta, won - alpha, Bitboard::FULL);
+            if !scope.allows(pos.board(), pos.turn(), m.from().unwrap(), capture_square(*m)) && !after.is_check() {
+                continue;
+            }
+            let next = scope.next(pos.board(), m.to());
+            let net = won - capture_search_slowly(&after, plies - 1, won - beta, won - alpha, next);
             if net > alpha {
                 alpha = net;
                 if alpha >= beta {
@@ -492,12 +626,14 @@ mod tests {
         #[test]
         fn capture_search_agrees_with_the_listing_one(start in 0usize..2, picks in proptest::collection::vec(0usize..1000, 1..120), window in 0i32..12) {
             for pos in crate::board::random_game(start, &picks) {
+                // Every man of the measured side that hangs is loose for the other to take.
+                let loose = Loose { end: pos.board(), premise: &Board::empty() };
                 for targets in std::iter::once(Bitboard::FULL).chain(pos.them().into_iter().map(Bitboard::from_square)) {
                     for plies in 1..=CAPTURE_SEARCH_PLIES {
                         for (alpha, beta) in [(0, i32::MAX / 2), (window / 2, window)] {
                             proptest::prop_assert_eq!(
-                                capture_search(pos.board(), pos.turn(), plies, alpha, beta, targets),
-                                capture_search_slowly(&pos, plies, alpha, beta, targets)
+                                capture_search(pos.board(), pos.turn(), plies, alpha, beta, Scope::root(targets, loose)),
+                                capture_search_slowly(&pos, plies, alpha, beta, Scope::root(targets, loose))
                             );
                         }
                     }
@@ -632,6 +768,43 @@ mod tests {
         // - 3, as Stockfish plays it (Rxe1 Bxg2 Nd6 Qxd6 Kxg2), not 9.
         let fen = "4r1k1/6pp/p1qb1p2/3b1N2/P1pPrP2/2P2Q1P/1P1B2P1/4RRK1 w - - 7 27";
         assert_eq!(gain(fen, "f5d6 e4e1 d6e8 d5f3", 3, "insufficientlyDefended"), Some(5));
+    }
+
+    #[test]
+    fn a_desperado_elsewhere_is_a_trade_of_its_own() {
+        // Lichess 0COYv: ...Rxe2 wins the rook; Nxf6+ gxf6 sells the
+        // trapped knight for a pawn, which the next fire counts: 5, not 7.
+        let fen = "6k1/4n1pN/4pp2/p2p4/P2P4/4P3/2r1nPPP/R3R1K1 w - - 0 27";
+        assert_eq!(gain(fen, "e1e2 c2e2 h7f6 g7f6", 1, "hangingPiece"), Some(5));
+        assert_eq!(gain(fen, "e1e2 c2e2 h7f6 g7f6", 3, "hangingPiece"), Some(2));
+        // Lichess 0CDxU: ...Nxd4 hits the queen, which takes the e4 knight
+        // and is taken: 3 for the knight, the queen's 6 the next fire's.
+        let fen = "3r2k1/p4ppp/1pn1p3/5q2/4n3/2P2N1P/PPQ1B1P1/R3R2K w - - 4 20";
+        assert_eq!(gain(fen, "f3d4 c6d4 c2e4 f5e4", 1, "insufficientlyDefended"), Some(3));
+        // Lichess 09yAZ: ...Qxe1+ is taken back by Qxe1 and Rxe1+ takes the
+        // queen back: an exchange, the d5 rook's win returned (5 - 5 + 9 - 9).
+        let fen = "3rr2k/p5p1/1p3pbp/3Pq3/3pP3/1P1B2P1/P2R1Q1P/4R1K1 b - - 0 31";
+        assert_eq!(gain(fen, "d8d5 e4d5 e5e1 f2e1 e8e1 g1f2 e1e5 d3g6", 1, "insufficientlyDefended"), Some(0));
+        // Lichess 0Af0x: Nxh4+ gxh4 opens the g6 queen's diagonal to the d3
+        // queen, which ...Qxd3 takes: the knight's capture opens another,
+        // and belongs (5 + 2 - 9 + 5).
+        let fen = "1k2r3/pPp1r1p1/6q1/1P3nNp/3p3P/P2Q2P1/1B2PPK1/4R3 b - - 2 27";
+        assert_eq!(gain(fen, "e7e2 e1e2 f5h4 g3h4 g6d3 e2e8", 1, "insufficientlyDefended"), Some(3));
+    }
+
+    #[test]
+    fn at_the_lines_end_our_side_only_answers() {
+        // Lichess 01Dmj: ...dxc4 Rxd7 cxb3 Rxd8+ Nxd8 wins a knight, and
+        // axb3 takes the pawn back; ...Bxf3 Bxf3 Nxe5, a trade Black had
+        // anyway, does not cancel it: 3 - 1, not 3.
+        let fen = "k2r4/pb1q1pp1/2n1p1n1/3pP3/2N3P1/1QP2N2/PP3P2/2KR3B w - - 8 20";
+        assert_eq!(gain(fen, "h1g2 d5c4 d1d7 c4b3 d7d8 c6d8", 1, "insufficientlyDefended"), Some(2));
+        // Lichess 0BxG7: ...Ne2+ Kf2 Nxd4 wins the queen, and Bxd4 takes
+        // the knight back; ...Qxd7 takes a bishop en prise since the setup
+        // move, no answer to Bxd4: 9 - 3, not 7.
+        let fen = "6k1/pb1r2pp/1p1q1pn1/1B1pr3/1P1QP3/P4PnP/1B4P1/2RRN1K1 w - - 1 25";
+        assert_eq!(gain(fen, "b5d7 g3e2 g1f2 e2d4", 1, "fork"), Some(6));
+        assert_eq!(gain(fen, "b5d7 g3e2 g1f2 e2d4", 3, "insufficientlyDefended"), Some(6));
     }
 
     #[test]
