@@ -16,7 +16,11 @@
 //!   square after a check of theirs in between and our answer (the
 //!   zwischenzug is charged). An opponent's desperado elsewhere (a man we
 //!   attack, sold for a lesser man we take back, the captures ending
-//!   there) is a trade of its own: the next fire's, not counted twice.
+//!   there, no line of theirs opened) is a trade of its own: the next
+//!   fire's, not counted twice; the exchange it cuts is settled as at the
+//!   line's end, the desperado's man left out. Where the tactic sets up a
+//!   later capture, the exchange runs on through our checks and their
+//!   answers; a check of theirs starts something else.
 //!   Where the line ends before the
 //!   opponent has answered, a small capture search finishes it: what the
 //!   opponent still nets by captures (4 plies, material only, either side
@@ -25,8 +29,9 @@
 //!   of ours the exchange left hanging, is taken off. In it our side only
 //!   answers: it takes back, takes what their capture unmasked or left
 //!   unguarded or what the line left en prise, saves an attacked man with
-//!   a capture, or captures with check; a trade of ours that was there
-//!   anyway does not cancel what they win. A recapturer pinned
+//!   a capture, takes a greater man with a lesser, or captures with check;
+//!   a trade of ours that was there anyway, or a man that stood en prise
+//!   before the key move, does not cancel what they win. A recapturer pinned
 //!   to a piece behind it gives that piece up, as the search sees: the
 //!   defender the tactic pinned does not recapture. A man that stood en
 //!   prise before the key move is not its business (where the puzzle ends,
@@ -42,7 +47,9 @@
 //!   earlier than the key move): a fork that retakes a sacrificed piece does
 //!   not count the piece twice.
 //! - A man taken with mate is not material won: the mate is the point, and
-//!   `gain` is null.
+//!   `gain` is null; so is material given on the way to the line's mate.
+//! - The men to win never include their king; our king may stand where
+//!   it took one (Kxf1 after ...Qxf1+ nets the exchange, not the queen).
 //! - A fire whose man the line never takes keeps its detector's stake (the
 //!   hung or trapped piece's value): what it threatens to win, the line
 //!   stopping before it falls. Where the line mates instead, the mate is
@@ -63,7 +70,8 @@
 //!   Of the 428 dev gains the en-prise change moved, 10 read: 7 closer, 3
 //!   unclear, none worse. Since then our side only answers at the line's
 //!   end (01Dmj 2, 0BxG7 6) and a desperado elsewhere is the next fire's
-//!   (0COYv 5).
+//!   (0COYv 5); of 16 random values that change moved, 12 read closer,
+//!   3 farther (mended since: 04HSi, 0A74b; 09VM8 left), 1 the same.
 
 use shakmaty::{Bitboard, Board, Chess, Color, Position, Rank, Role, Square};
 
@@ -136,17 +144,20 @@ fn exchange_start(ply: Cursor) -> Cursor {
 /// The material balance once the exchange that `capture` opens is over:
 /// the captures and promotions that follow it in the line, the opponent's
 /// capture back after a check in between ([`resumed_after_a_check`]), and
-/// where `through_checks`, every check and its answer; where the line stops
-/// with the other side to answer, what that side still wins by captures
-/// ([`best_captures`]) is taken off, of the men left hanging since
-/// `premise` (the position before the key move).
+/// where `through_checks`, every check of ours and its answer; where the
+/// line stops with the other side to answer, or goes on with a desperado
+/// of theirs ([`continues_the_exchange`]), what that side still wins by
+/// captures ([`best_captures`]) is taken off, of the men left hanging
+/// since `premise` (the position before the key move).
 fn balance_after_exchange(capture: Cursor, through_checks: bool, premise: &Chess, balances: &[i32]) -> i32 {
     // A promotion is material like a capture: the pawn a capture let
-    // through belongs to the exchange.
+    // through belongs to the exchange. A check of theirs starts something
+    // else (Lichess 0BNSS: f6+ Nxf6 Qxe5 wins the pawn back, and ...Bc6+
+    // starts the next combination).
     let goes_on = |at: &Cursor| {
         (at.mv().is_capture() && (at.is_solver() || continues_the_exchange(*at)))
             || at.mv().is_promotion()
-            || (through_checks && (at.after().is_check() || at.before().is_check()))
+            || (through_checks && if at.is_solver() { at.after().is_check() } else { at.before().is_check() })
     };
     let mut last = capture;
     loop {
@@ -160,10 +171,22 @@ fn balance_after_exchange(capture: Cursor, through_checks: bool, premise: &Chess
     }
     let solver = capture.line().solver();
     let settled = balances[last.index() + 1];
-    if last.reply().is_some() {
+    // A desperado ends the exchange as the line's end would: what our last
+    // capture left en prise is still taken, the desperado's man aside, the
+    // next fire's (Lichess 0A74b: ...Bxd1 takes the queen, Bxf7+ Kxf7 is
+    // a trade of its own, and Rxd1 takes the bishop back).
+    let desperado = last.reply().filter(|r| r.mv().is_capture() && !r.is_solver());
+    if last.reply().is_some() && desperado.is_none() {
         return settled;
     }
-    let pending = best_captures(last.after(), last.mv().to(), premise);
+    let pending = match desperado.and_then(|d| d.mv().from()) {
+        Some(from) if !last.after().is_check() => {
+            let mut board = last.after().board().clone();
+            board.discard_piece_at(from);
+            best_captures_on(&board, last.after().turn(), last.mv().to(), premise.board())
+        }
+        _ => best_captures(last.after(), last.mv().to(), premise),
+    };
     if last.after().turn() == solver {
         settled + pending
     } else {
@@ -185,10 +208,34 @@ fn continues_the_exchange(at: Cursor) -> bool {
     let m = at.mv();
     let on_its_square = |c: Cursor| c.mv().is_capture() && c.mv().to() == m.to();
     let before = at.before().board();
+    let (us, them) = (!at.before().turn(), at.before().turn());
+    // Nor does it open a line of theirs onto a man of ours (Lichess 04Mis:
+    // Bxh7+ Kxh7 lets the e1 rook at the bishop on e6).
+    let opens_a_line = |taken: Cursor| {
+        let after = taken.after().board();
+        (after.by_color(us) & attacked_by(after, them) & !attacked_by(before, them)).any()
+    };
     let desperado = captured_value(m) < value(m.role())
-        && attackers(before, from, !at.before().turn(), before.occupied()).any()
-        && at.reply().is_some_and(|taken| on_its_square(taken) && !taken.reply().is_some_and(|c| c.mv().is_capture()));
+        && attackers(before, from, us, before.occupied()).any()
+        && at.reply().is_some_and(|taken| {
+            on_its_square(taken) && !taken.reply().is_some_and(|c| c.mv().is_capture()) && !opens_a_line(taken)
+        });
     ours.mv().to() == m.to() || !desperado
+}
+
+/// The position whose hanging men the capture searches of an exchange
+/// starting at `start` leave alone: the one before the key move (the
+/// puzzle's premise), or before the last desperado of theirs since, whose
+/// cut exchange has charged what hung there (Lichess 0A74b: ...Bxd1 is
+/// charged the bishop Rxd1 takes back; Kxf7 after Bxf7+ is not).
+fn premise_of(start: Cursor<'_>) -> &Chess {
+    let line = start.line();
+    line.key()
+        .later()
+        .take_while(|at| at.index() <= start.index())
+        .filter(|&at| !at.is_solver() && at.mv().is_capture() && !continues_the_exchange(at))
+        .last()
+        .map_or(line.key().before(), |desperado| desperado.before())
 }
 
 /// The opponent's capture that takes the exchange up again after their
@@ -217,12 +264,18 @@ const CAPTURE_SEARCH_PLIES: u32 = 4;
 /// another man loses it, as the search sees. A man that stood en prise
 /// before the key move is not its business.
 fn best_captures(pos: &Chess, square: Square, premise: &Chess) -> i32 {
-    let targets = Bitboard::from_square(square) | newly_hanging(pos.board(), pos.turn(), premise.board());
     if pos.is_check() {
+        let targets = Bitboard::from_square(square) | newly_hanging(pos.board(), pos.turn(), premise.board());
         return best_answer_to_check(pos, targets, premise);
     }
-    let loose = Loose { end: pos.board(), premise: premise.board() };
-    capture_search(pos.board(), pos.turn(), CAPTURE_SEARCH_PLIES, 0, i32::MAX / 2, Scope::root(targets, loose))
+    best_captures_on(pos.board(), pos.turn(), square, premise.board())
+}
+
+/// [`best_captures`] for `turn` to move on `board`, not in check.
+fn best_captures_on(board: &Board, turn: Color, square: Square, premise: &Board) -> i32 {
+    let targets = Bitboard::from_square(square) | newly_hanging(board, turn, premise);
+    let loose = Loose { end: board, premise };
+    capture_search(board, turn, CAPTURE_SEARCH_PLIES, 0, i32::MAX / 2, Scope::root(targets, loose))
 }
 
 /// [`best_captures`] for a side in check at the line's end, which cannot
@@ -363,10 +416,16 @@ impl<'a> Scope<'a> {
         match self {
             Scope::Targets { men, .. } => men.contains(victim),
             Scope::Answers { before, to, loose } => {
-                // A man of ours they attack escapes with what it takes.
-                attackers(board, from, !us, board.occupied()).any()
-                    || answers(before, board, us, to, victim)
+                // Besides: a man of ours they attack escapes with what it
+                // takes, and a lesser man takes a greater whatever follows,
+                // but not a man that stood en prise before the key move
+                // (Lichess 0A74b: the bishop that took our queen on the
+                // setup move).
+                answers(before, board, us, to, victim)
                     || loose.on(board, us).contains(victim)
+                    || ((attackers(board, from, !us, board.occupied()).any()
+                        || board.role_at(victim).map_or(0, value) > board.role_at(from).map_or(0, value))
+                        && hanging(loose.premise, us, Bitboard::from_square(victim)).is_empty())
             }
         }
     }
@@ -521,7 +580,9 @@ pub fn settle(line: &Line, balances: &[i32], fires: &mut [Fire]) {
             fire.gain = None;
             continue;
         }
-        let men = men_to_win(&fire.roles) & !ply.after().board().kings();
+        // Kings never count, theirs: our king may stand where it took.
+        let board = ply.after().board();
+        let men = men_to_win(&fire.roles) & !(board.kings() & board.by_color(!line.solver()));
         fire.gain = match collecting_capture(ply, men) {
             // A piece taken with mate: the mate is the point, not material.
             Some(capture) if capture.mates() => None,
@@ -535,8 +596,7 @@ pub fn settle(line: &Line, balances: &[i32], fires: &mut [Fire]) {
                 let net = match settled[..known].iter().find(|&&(c, t, s, _)| (c, t, s) == key) {
                     Some(&(.., net)) => net,
                     None => {
-                        let premise = line.key().before();
-                        let net = balance_after_exchange(capture, through_checks, premise, balances)
+                        let net = balance_after_exchange(capture, through_checks, premise_of(start), balances)
                             - balances[start.index()];
                         if known < settled.len() {
                             settled[known] = (key.0, key.1, key.2, net);
@@ -545,7 +605,14 @@ pub fn settle(line: &Line, balances: &[i32], fires: &mut [Fire]) {
                         net
                     }
                 };
-                i16::try_from(net).ok()
+                // Material given on the way to the line's mate: the mate
+                // is the point (Lichess 054S8: ...Qxf2+ Rxf2 Rxe1+ Rf1
+                // Rexf1#, not -3).
+                if net < 0 && line.last().mates() {
+                    None
+                } else {
+                    i16::try_from(net).ok()
+                }
             }
             // A threat the line never collects because it mates instead:
             // the mate is the point.
@@ -778,9 +845,18 @@ mod tests {
         assert_eq!(gain(fen, "e1e2 c2e2 h7f6 g7f6", 1, "hangingPiece"), Some(5));
         assert_eq!(gain(fen, "e1e2 c2e2 h7f6 g7f6", 3, "hangingPiece"), Some(2));
         // Lichess 0CDxU: ...Nxd4 hits the queen, which takes the e4 knight
-        // and is taken: 3 for the knight, the queen's 6 the next fire's.
+        // and is taken: the queen's 6 is the next fire's; ...Nxd4 itself
+        // is still charged cxd4, the queen aside, and ...Nxf2+ answers it
+        // (3 - 3 + 1).
         let fen = "3r2k1/p4ppp/1pn1p3/5q2/4n3/2P2N1P/PPQ1B1P1/R3R2K w - - 4 20";
-        assert_eq!(gain(fen, "f3d4 c6d4 c2e4 f5e4", 1, "insufficientlyDefended"), Some(3));
+        assert_eq!(gain(fen, "f3d4 c6d4 c2e4 f5e4", 1, "insufficientlyDefended"), Some(1));
+        assert_eq!(gain(fen, "f3d4 c6d4 c2e4 f5e4", 3, "hangingPiece"), Some(6));
+        // Lichess 0A74b: ...Bxd1 takes the queen; Bxf7+ Kxf7 sells the
+        // bishop that took ours on the setup move, and Rxd1 takes the d1
+        // bishop back: 9 - 3, then 3 - 1 for the next fire.
+        let fen = "rn2r1k1/ppp2ppp/1b2qn2/8/2BP4/2P2b2/PP1N1PPP/R1BQ1RK1 w - - 0 14";
+        assert_eq!(gain(fen, "c4e6 f3d1 e6f7 g8f7", 1, "insufficientlyDefended"), Some(6));
+        assert_eq!(gain(fen, "c4e6 f3d1 e6f7 g8f7", 3, "hangingPiece"), Some(2));
         // Lichess 09yAZ: ...Qxe1+ is taken back by Qxe1 and Rxe1+ takes the
         // queen back: an exchange, the d5 rook's win returned (5 - 5 + 9 - 9).
         let fen = "3rr2k/p5p1/1p3pbp/3Pq3/3pP3/1P1B2P1/P2R1Q1P/4R1K1 b - - 0 31";
@@ -805,6 +881,38 @@ mod tests {
         let fen = "6k1/pb1r2pp/1p1q1pn1/1B1pr3/1P1QP3/P4PnP/1B4P1/2RRN1K1 w - - 1 25";
         assert_eq!(gain(fen, "b5d7 g3e2 g1f2 e2d4", 1, "fork"), Some(6));
         assert_eq!(gain(fen, "b5d7 g3e2 g1f2 e2d4", 3, "insufficientlyDefended"), Some(6));
+    }
+
+    #[test]
+    fn a_king_that_takes_back_nets_the_exchange() {
+        // Lichess 00JZk: ...Qxf1+ Kxf1, the queen for the rook: 4, not 9
+        // (our king on the square once hid the man it took).
+        let fen = "7k/1q5p/3Q2p1/8/P3p3/1p2B2P/1br3P1/R5K1 b - - 0 32";
+        assert_eq!(gain(fen, "b7f7 a1f1 f7f1 g1f1", 3, "hangingPiece"), Some(4));
+    }
+
+    #[test]
+    fn material_given_for_the_lines_mate_is_no_loss() {
+        // Lichess 054S8: ...Qxf2+ Rxf2 Rxe1+ Rf1 Rexf1#, the queen given
+        // for the mate: null, not -3.
+        let fen = "4rr1k/p4qpp/1p6/2pp4/3Q4/2P5/PP2RPPP/4R1K1 w - - 0 22";
+        assert_eq!(gain(fen, "d4g4 f7f2 e2f2 e8e1 f2f1 e1f1", 1, "deflection"), None);
+    }
+
+    #[test]
+    fn a_check_of_theirs_ends_what_ours_collect() {
+        // Lichess 0BNSS: f6+ Nxf6 Qxe5 wins the pawn back: 0; ...Bc6+
+        // starts the next combination, not this one's.
+        let fen = "r4qr1/1pp1k3/p3P3/Pb2pP1p/2N3n1/1PP4p/2B1Q3/4RR1K b - - 1 34";
+        assert_eq!(gain(fen, "a8c8 f5f6 g4f6 e2e5 b5c6 c2e4 f6e4 f1f7 f8f7 e6f7", 1, "deflection"), Some(0));
+    }
+
+    #[test]
+    fn a_lesser_man_takes_a_greater_in_answer() {
+        // Lichess 04HSi: Rxe7 Qxe7 Qxe7 wins the rook; ...Nxa1 is answered
+        // by Bxa8, a bishop taking a rook whatever follows: 5, not 1.
+        let fen = "r2q1r1k/pQ2p1bp/3p2p1/2pB4/2Pn1B2/2Nb2P1/PP3P1P/R3R1K1 b - - 0 16";
+        assert_eq!(gain(fen, "d4c2 e1e7 d8e7 b7e7", 1, "insufficientlyDefended"), Some(5));
     }
 
     #[test]
