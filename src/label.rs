@@ -83,6 +83,9 @@ pub struct LabelInfo {
     /// A capture whose follow-up fire may only collect what an earlier fire
     /// of the line named: a payoff (spec §2, the `collects` column).
     pub payoff: bool,
+    /// A motif about giving material: its `gain` is what its move gives
+    /// up, below zero (the sacrifice a later fire's win repays).
+    pub gives: bool,
     /// The roles its fires fill.
     pub roles: &'static [RoleName],
     pub description: &'static str,
@@ -113,6 +116,7 @@ macro_rules! labels {
             material: has_flag(&[$(stringify!($flag)),*], "material"),
             lichess: has_flag(&[$(stringify!($flag)),*], "lichess"),
             payoff: has_flag(&[$(stringify!($flag)),*], "payoff"),
+            gives: has_flag(&[$(stringify!($flag)),*], "gives"),
             roles: &[$(RoleName::$role),*],
             description: $description,
         },)*];
@@ -190,7 +194,7 @@ labels! {
         "Our second capture on a square, by a piece that attacked it through the opponent's";
     Intermezzo "intermezzo": Move Motif [lichess] [victim moved]
         "An in-between move before taking back what the opponent just captured";
-    Sacrifice "sacrifice": Move Motif [lichess] [moved threatened]
+    Sacrifice "sacrifice": Move Motif [lichess gives] [moved threatened]
         "We give up at least two pawns' worth of material on purpose";
     Attraction "attraction": Move Motif [lichess] [moved targets attacker]
         "We lure the enemy king, queen or rook onto a square where we then hit it";
@@ -397,6 +401,7 @@ pub fn vocabulary_version() -> String {
         feed(if info.material { "material" } else { "" });
         feed(if info.lichess { "lichess" } else { "" });
         feed(if info.payoff { "payoff" } else { "" });
+        feed(if info.gives { "gives" } else { "" });
         info.label.implies().for_each(|theme| feed(theme.name()));
         info.roles.iter().for_each(|r| feed(r.name()));
     }
@@ -452,6 +457,7 @@ pub fn vocabulary_json() -> String {
         material: bool,
         lichess: bool,
         payoff: bool,
+        gives: bool,
         implies: Vec<&'static str>,
         roles: Vec<Role>,
         description: &'static str,
@@ -471,6 +477,7 @@ pub fn vocabulary_json() -> String {
             material: info.material,
             lichess: info.lichess,
             payoff: info.payoff,
+            gives: info.gives,
             implies: info.label.implies().map(Label::name).collect(),
             roles: info.roles.iter().map(|r| Role { name: r.name(), holds: r.arity().name() }).collect(),
             description: info.description,

@@ -50,6 +50,9 @@
 //!   `gain` is null; so is material given on the way to the line's mate.
 //! - The men to win never include their king; our king may stand where
 //!   it took one (Kxf1 after ...Qxf1+ nets the exchange, not the queen).
+//! - A sacrifice's `gain` is what its move gives up with the answer, below
+//!   zero: a later tactic that wins it back nets its own win, and a line's
+//!   gains sum to its net (Lichess 029wQ: -6, then the fork's 9).
 //! - A fire whose man the line never takes keeps its detector's stake (the
 //!   hung or trapped piece's value): what it threatens to win, the line
 //!   stopping before it falls. Where the line mates instead, the mate is
@@ -560,6 +563,17 @@ fn capture_search(board: &Board, us: Color, plies: u32, mut alpha: i32, beta: i3
     alpha
 }
 
+/// What the move at `ply` gives up with the opponent's answer, as the
+/// sacrifice detector reads it (below zero): a sacrifice's `gain`, which
+/// the fire whose win repays it does not take off its own (Lichess 029wQ:
+/// Qxe5 dxe5 gives 6, the Nf6+ fork that wins the queen back nets 9, the
+/// line 3). Null where the line mates: the material bought the mate.
+fn given(ply: Cursor, balances: &[i32]) -> Option<i16> {
+    let answered = ply.reply().map_or(ply.index() + 1, |reply| reply.index() + 1);
+    let net = balances[answered] - balances[ply.index()];
+    (!ply.line().last().mates()).then_some(net).and_then(|net| i16::try_from(net).ok())
+}
+
 /// Sets `gain` on `fires` (every fire of one line): the net where the line
 /// collects, the detector's stake where it does not. `balances` are the
 /// line's ([`crate::facts::balances`]).
@@ -570,10 +584,14 @@ pub fn settle(line: &Line, balances: &[i32], fires: &mut [Fire]) {
     let mut settled = [(0, false, 0, 0); 8];
     let mut known = 0;
     for fire in fires.iter_mut() {
+        let ply = line.at(usize::from(fire.ply));
+        if fire.label.info().gives {
+            fire.gain = given(ply, balances);
+            continue;
+        }
         if fire.stake.is_none() && !fire.label.info().material {
             continue;
         }
-        let ply = line.at(usize::from(fire.ply));
         if ply.mates() {
             // A tactic on the mating move: the mate is the point, not what
             // it would have won (a discovery that mates hits the queen too).
@@ -913,6 +931,19 @@ mod tests {
         // by Bxa8, a bishop taking a rook whatever follows: 5, not 1.
         let fen = "r2q1r1k/pQ2p1bp/3p2p1/2pB4/2Pn1B2/2Nb2P1/PP3P1P/R3R1K1 b - - 0 16";
         assert_eq!(gain(fen, "d4c2 e1e7 d8e7 b7e7", 1, "insufficientlyDefended"), Some(5));
+    }
+
+    #[test]
+    fn a_sacrifice_gains_what_it_gives() {
+        // Lichess 029wQ: Qxe5 dxe5 gives the queen for a bishop; the Nf6+
+        // fork wins a queen back, and the line nets the bishop.
+        let (fen, moves) =
+            ("r7/pp1q2bk/3p2p1/2pN3p/2Pn1Q2/3P3P/PP4PN/R5K1 b - - 0 22", "g7e5 f4e5 d6e5 d5f6 h7h6 f6d7");
+        assert_eq!(gain(fen, moves, 1, "sacrifice"), Some(-6));
+        assert_eq!(gain(fen, moves, 3, "fork"), Some(9));
+        // Lichess 054S8: the queen given for a mate gains nothing, loses nothing.
+        let fen = "4rr1k/p4qpp/1p6/2pp4/3Q4/2P5/PP2RPPP/4R1K1 w - - 0 22";
+        assert_eq!(gain(fen, "d4g4 f7f2 e2f2 e8e1 f2f1 e1f1", 1, "sacrifice"), None);
     }
 
     #[test]

@@ -17,6 +17,9 @@
 //! - Roles: `moved` (where our moving piece landed), `threatened` (the
 //!   piece given up, where the opponent's reply takes another piece than
 //!   the moved one: our move left it en prise).
+//! - `gain`: what the move gives up with the opponent's answer, below zero
+//!   (Lichess 029wQ: Qxe5 dxe5, -6; the fork that wins the queen back nets
+//!   9, and the line 3); null where the line mates.
 //!
 //! Koga and Lichess:
 //! - Lichess 1,529, Koga 1,529, both 1,529: precision, recall and F1 1.000.
