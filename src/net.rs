@@ -14,30 +14,33 @@
 //!   it in the line without a quiet move between (the recapture, and the
 //!   queen the recapturing king let go), and the opponent's capture on our
 //!   square after a check of theirs in between and our answer (the
-//!   zwischenzug is charged). An opponent's desperado elsewhere (a man we
-//!   attack, sold for a lesser man we take back, the captures ending
-//!   there, no line of theirs opened) is a trade of its own: the next
-//!   fire's, not counted twice; the exchange it cuts is settled as at the
-//!   line's end, the desperado's man left out. Where the tactic sets up a
-//!   later capture, the exchange runs on through our checks and their
-//!   answers; a check of theirs starts something else.
-//!   Where the line ends before the
-//!   opponent has answered, a small capture search finishes it: what the
-//!   opponent still nets by captures (4 plies, material only, either side
-//!   free to stop, but a side in check answers it first and the other then
-//!   takes what that answer leaves), starting on the exchange's last square or with a man
-//!   of ours the exchange left hanging, is taken off. In it our side only
-//!   answers: it takes back, takes what their capture unmasked or left
-//!   unguarded or what the line left en prise, saves an attacked man with
-//!   a capture, takes a greater man with a lesser, or captures with check;
-//!   a trade of ours that was there anyway, or a man that stood en prise
-//!   before the key move, does not cancel what they win. A recapturer pinned
-//!   to a piece behind it gives that piece up, as the search sees: the
-//!   defender the tactic pinned does not recapture. A man that stood en
-//!   prise before the key move is not its business (where the puzzle ends,
-//!   such a man is often immune for a reason material alone cannot see);
-//!   one the line left en prise on the way is (Lichess 08p4b: ...Rxe1 Nxe8
-//!   ...Bxf3 wins the queen, and Rxe1 then takes back the rook).
+//!   zwischenzug is charged).
+//!   - Where the tactic sets up a later capture, the exchange runs on
+//!     through our checks and their answers; a check of theirs starts
+//!     something else.
+//!   - An opponent's desperado elsewhere (a man we attack, sold for a
+//!     lesser man we take back, the captures ending there, no line of
+//!     theirs opened) is a trade of its own: the next fire's, not counted
+//!     twice. The exchange it cuts is settled as at the line's end, the
+//!     desperado's man left out.
+//! - **The line's end.** Where the line ends before the opponent has
+//!   answered, a small capture search finishes it: what the opponent still
+//!   nets by captures (4 plies, material only, either side free to stop,
+//!   but a side in check answers it first and the other then takes what
+//!   that answer leaves), starting on the exchange's last square or with a
+//!   man of ours the exchange left hanging, is taken off.
+//!   - In it our side only answers: it takes back, takes what their
+//!     capture unmasked or left unguarded or what the line left en prise,
+//!     saves an attacked man with a capture, takes a greater man with a
+//!     lesser, or captures with check. A trade of ours that was there
+//!     anyway does not cancel what they win.
+//!   - A recapturer pinned to a piece behind it gives that piece up, as
+//!     the search sees: the defender the tactic pinned does not recapture.
+//!   - A man that stood en prise before the key move is not its business,
+//!     for either side (where the puzzle ends, such a man is often immune
+//!     for a reason material alone cannot see); one the line left en prise
+//!     on the way is (Lichess 08p4b: ...Rxe1 Nxe8 ...Bxf3 wins the queen,
+//!     and Rxe1 then takes back the rook).
 //! - **The net** is the material balance (ours minus theirs) once that
 //!   exchange is over, minus the balance before the fire's move: the skewered
 //!   queen that costs the skewering rook nets 4, not 9; a capture that ends
