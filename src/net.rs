@@ -16,8 +16,13 @@
 //!   square after a check of theirs in between and our answer (the
 //!   zwischenzug is charged).
 //!   - Where the tactic sets up a later capture, the exchange runs on
-//!     through our checks and their answers; a check of theirs starts
-//!     something else.
+//!     through our checks and their answers, up to a move where another
+//!     tactic wins or gives material (Lichess 08hfz: the first fork's
+//!     queen, the second fork's rook); a check of theirs starts something
+//!     else.
+//!   - A capture that takes back where the opponent just captured or
+//!     promoted counts from the first move of that run (a queen taken as
+//!     it is made is a pawn won).
 //!   - An opponent's desperado elsewhere (a man we attack, sold for a
 //!     lesser man we take back, the captures ending there, no line of
 //!     theirs opened) is a trade of its own: the next fire's, not counted
@@ -29,6 +34,8 @@
 //!   but a side in check answers it first and the other then takes what
 //!   that answer leaves), starting on the exchange's last square or with a
 //!   man of ours the exchange left hanging, is taken off.
+//!   - A man of ours is en prise where it is undefended or a lesser man
+//!     attacks it (Lichess 03Lyw: the rook on b3 a pawn takes).
 //!   - In it our side only answers: it takes back, takes what their
 //!     capture unmasked or left unguarded or what the line left en prise,
 //!     saves an attacked man with a capture, takes a greater man with a
@@ -129,17 +136,19 @@ fn collecting_capture<'a>(ply: Cursor<'a>, men: Bitboard) -> Option<Cursor<'a>> 
 }
 
 /// Where the exchange a capture belongs to began: a capture that takes
-/// back on the square where the opponent just captured (itself perhaps
-/// taking back ours) is counted from the first capture of that run on the
-/// square, the key move's at the earliest (the setup move is the puzzle's
-/// premise).
+/// back on the square where the opponent just captured or promoted
+/// (itself perhaps taking back ours) is counted from the first move of
+/// that run on the square, the key move's at the earliest (the setup move
+/// is the puzzle's premise). A queen taken the move it was made is a pawn
+/// won (Lichess 04Fg4: d1=Q+ Kxd8... the king takes a pawn, not a queen).
 fn exchange_start(ply: Cursor) -> Cursor {
     let key = ply.line().key_ply;
     let square = ply.mv().to();
     let mut start = ply;
     if ply.mv().is_capture() {
-        while let Some(earlier) =
-            start.previous().filter(|p| p.index() >= key && p.mv().is_capture() && p.mv().to() == square)
+        while let Some(earlier) = start
+            .previous()
+            .filter(|p| p.index() >= key && (p.mv().is_capture() || p.mv().is_promotion()) && p.mv().to() == square)
         {
             start = earlier;
         }
@@ -150,20 +159,26 @@ fn exchange_start(ply: Cursor) -> Cursor {
 /// The material balance once the exchange that `capture` opens is over:
 /// the captures and promotions that follow it in the line, the opponent's
 /// capture back after a check in between ([`resumed_after_a_check`]), and
-/// where `through_checks`, every check of ours and its answer; where the
+/// where `through_checks` holds the plies other tactics claim, every check
+/// of ours and its answer up to such a ply (Lichess 08hfz: Rxg6+ Qxg6
+/// Qxg6+ wins the queen, the second fork's rook is its own); where the
 /// line stops with the other side to answer, or goes on with a desperado
 /// of theirs ([`continues_the_exchange`]), what that side still wins by
 /// captures ([`best_captures`]) is taken off, of the men left hanging
 /// since `premise` (the position before the key move).
-fn balance_after_exchange(capture: Cursor, through_checks: bool, premise: &Chess, balances: &[i32]) -> i32 {
+fn balance_after_exchange(capture: Cursor, through_checks: Option<u128>, premise: &Chess, balances: &[i32]) -> i32 {
     // A promotion is material like a capture: the pawn a capture let
     // through belongs to the exchange. A check of theirs starts something
     // else (Lichess 0BNSS: f6+ Nxf6 Qxe5 wins the pawn back, and ...Bc6+
     // starts the next combination).
-    let goes_on = |at: &Cursor| {
-        (at.mv().is_capture() && (at.is_solver() || continues_the_exchange(*at)))
-            || at.mv().is_promotion()
-            || (through_checks && if at.is_solver() { at.after().is_check() } else { at.before().is_check() })
+    let goes_on = |at: &Cursor| match through_checks {
+        Some(claimed) if at.is_solver() && at.index() < 128 && claimed & (1 << at.index()) != 0 => false,
+        _ => {
+            (at.mv().is_capture() && (at.is_solver() || continues_the_exchange(*at)))
+                || at.mv().is_promotion()
+                || (through_checks.is_some()
+                    && if at.is_solver() { at.after().is_check() } else { at.before().is_check() })
+        }
     };
     let mut last = capture;
     loop {
@@ -337,13 +352,31 @@ fn best_answer_to_check(pos: &Chess, targets: Bitboard, premise: &Chess) -> i32 
 }
 
 /// The men `attacker` could win on `board` that it could not win in
-/// `start`: attacked by it and undefended now, not so then.
+/// `start`: en prise now, not so then.
 fn newly_hanging(board: &Board, attacker: Color, start: &Board) -> Bitboard {
-    let now = hanging(board, attacker, board.by_color(!attacker));
+    let now = en_prise(board, attacker, board.by_color(!attacker));
     if now.is_empty() {
         return now;
     }
-    now & !hanging(start, attacker, now)
+    now & !en_prise(start, attacker, now)
+}
+
+/// Those of `men` that `attacker` wins by taking them on `board`: the
+/// [`hanging`] ones, and those a lesser man of its attacks (Lichess 03Lyw:
+/// the rook on b3 a pawn takes, however well guarded).
+fn en_prise(board: &Board, attacker: Color, men: Bitboard) -> Bitboard {
+    let attacked = men & board.by_color(!attacker) & attacked_by(board, attacker);
+    let mut en_prise = hanging(board, attacker, attacked);
+    for sq in attacked & !en_prise & !board.pawns() {
+        let by = attackers(board, sq, attacker, board.occupied());
+        let cheapest = [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen]
+            .into_iter()
+            .find(|&role| (by & board.by_role(role)).any());
+        if cheapest.zip(board.role_at(sq)).is_some_and(|(cheapest, man)| value(cheapest) < value(man)) {
+            en_prise.add(sq);
+        }
+    }
+    en_prise
 }
 
 /// Whether `side` gives check on `board`.
@@ -577,16 +610,29 @@ fn given(ply: Cursor, balances: &[i32]) -> Option<i16> {
     (!ply.line().last().mates()).then_some(net).and_then(|net| i16::try_from(net).ok())
 }
 
+/// The plies where a tactic other than the fire on `ply` wins or gives
+/// material: a fire of a material or giving label or with a stake, on
+/// another ply, that does not collect the win of `ply`.
+fn claimed_by_others(fires: &[Fire], ply: u16) -> u128 {
+    fires
+        .iter()
+        .filter(|f| f.ply != ply && f.ply < 128 && f.collects != Some(ply))
+        .filter(|f| f.stake.is_some() || f.label.info().material || f.label.info().gives)
+        .fold(0, |plies, f| plies | 1 << f.ply)
+}
+
 /// Sets `gain` on `fires` (every fire of one line): the net where the line
 /// collects, the detector's stake where it does not. `balances` are the
 /// line's ([`crate::facts::balances`]).
 pub fn settle(line: &Line, balances: &[i32], fires: &mut [Fire]) {
     // Fires of one ply most often collect with the same capture: each
-    // exchange (its capture, whether it runs through checks, where it
-    // began) is settled once.
-    let mut settled = [(0, false, 0, 0); 8];
+    // exchange (its capture, the tactics' plies its checks stop before, if
+    // it runs through them, where it began) is settled once.
+    let mut settled = [(0, None, 0, 0); 8];
     let mut known = 0;
-    for fire in fires.iter_mut() {
+    for i in 0..fires.len() {
+        let claimed = claimed_by_others(fires, fires[i].ply);
+        let fire = &mut fires[i];
         let ply = line.at(usize::from(fire.ply));
         if fire.label.info().gives {
             fire.gain = given(ply, balances);
@@ -611,7 +657,7 @@ pub fn settle(line: &Line, balances: &[i32], fires: &mut [Fire]) {
                 // A tactic that sets up a later capture collects through the
                 // checks it takes to get there; one that is the capture
                 // nets its own exchange.
-                let through_checks = capture.index() > ply.index() && !line.last().mates();
+                let through_checks = (capture.index() > ply.index() && !line.last().mates()).then_some(claimed);
                 let start = exchange_start(ply);
                 let key = (capture.index(), through_checks, start.index());
                 let net = match settled[..known].iter().find(|&&(c, t, s, _)| (c, t, s) == key) {
@@ -762,10 +808,12 @@ mod tests {
         let fen = "4Q3/ppkr1pp1/2p3n1/2P4p/1P1P4/4K3/P5P1/8 w - - 2 33";
         assert_eq!(gain(fen, "d4d5 d7e7 e8e7 g6e7", 1, "fork"), Some(4));
         // Lichess 06scF: ...Rc1+ costs the rook to win the queen, and the
-        // knight then forks the king and the d4 rook: the line's checks
-        // belong to the collection (-5 + 9 - 5 + 5).
-        let fen = "2r3k1/1p4pp/p3p3/8/3p1nP1/8/PPr4P/1K1RQ3 w - - 0 29";
-        assert_eq!(gain(fen, "d1d4 c2c1 e1c1 c8c1 b1c1 f4e2 c1d2 e2d4", 1, "fork"), Some(4));
+        // rook that takes it is taken (-5 + 9 - 5); the knight fork of the
+        // king and the d4 rook after it is a tactic of its own.
+        let (fen, moves) =
+            ("2r3k1/1p4pp/p3p3/8/3p1nP1/8/PPr4P/1K1RQ3 w - - 0 29", "d1d4 c2c1 e1c1 c8c1 b1c1 f4e2 c1d2 e2d4");
+        assert_eq!(gain(fen, moves, 1, "fork"), Some(-1));
+        assert_eq!(gain(fen, moves, 5, "fork"), Some(5));
     }
 
     #[test]
@@ -947,6 +995,32 @@ mod tests {
         // Lichess 054S8: the queen given for a mate gains nothing, loses nothing.
         let fen = "4rr1k/p4qpp/1p6/2pp4/3Q4/2P5/PP2RPPP/4R1K1 w - - 0 22";
         assert_eq!(gain(fen, "d4g4 f7f2 e2f2 e8e1 f2f1 e1f1", 1, "sacrifice"), None);
+    }
+
+    #[test]
+    fn our_checks_run_on_until_another_tactic_wins() {
+        // Lichess 08hfz: Rxg6+ forks king and queen, Qxg6 Qxg6+ wins the
+        // queen for the rook (5); Qxg6+ forks the f5 rook in turn, which
+        // Qxf5 takes: the second fork's, not the first's 10.
+        let (fen, moves) = ("6k1/pp1r4/2p1q1pQ/3pp2p/8/1P3r2/PKP5/6R1 b - - 1 31", "f3f5 g1g6 e6g6 h6g6 d7g7 g6f5");
+        assert_eq!(gain(fen, moves, 1, "fork"), Some(5));
+        assert_eq!(gain(fen, moves, 5, "hangingPiece"), Some(5));
+    }
+
+    #[test]
+    fn a_queen_taken_as_it_is_made_is_a_pawn() {
+        // Lichess 04Fg4: d8=Q+ Kxd8, a pawn that was lost anyway: 1, not 9.
+        let fen = "8/3P1k2/8/4R1p1/1K2Pp2/8/8/3r4 w - - 1 56";
+        assert_eq!(gain(fen, "e5d5 d1d5 e4d5 f7e7 d7d8q e7d8", 5, "hangingPiece"), Some(1));
+    }
+
+    #[test]
+    fn a_man_a_lesser_one_attacks_is_en_prise() {
+        // Lichess 03Lyw: ...Bxd8 takes the queen, but Qd8+ drew the bishop
+        // off the long diagonal, and axb3 takes the guarded rook, ...Qxb3
+        // the pawn back: 9 - 5 + 1, not 9.
+        let fen = "1r4k1/5p1p/p2n1b1P/2Q2p2/q2np3/1P6/P1PB1PPR/2KR4 w - - 0 25";
+        assert_eq!(gain(fen, "c5d6 d4b3 c2b3 b8b3 d6d8 f6d8", 5, "hangingPiece"), Some(5));
     }
 
     #[test]
