@@ -66,7 +66,11 @@
 //! - A fire whose man the line never takes keeps its detector's stake (the
 //!   hung or trapped piece's value): what it threatens to win, the line
 //!   stopping before it falls. Where the line mates instead, the mate is
-//!   the point, and `gain` is null.
+//!   the point, and `gain` is null. Where the line ends on a threat to one
+//!   man, not in check, that can step to a square we do not attack, it
+//!   threatens nothing: 0 (Lichess 083dK: the queen dxe5 unmasks takes
+//!   the pawn; a threat only a search would see through, as 0AoZa's, is
+//!   read as 0 too).
 //!
 //! Judged by hand (issue 34), each value read against the line and
 //! Stockfish's continuation from its end:
@@ -621,6 +625,21 @@ fn claimed_by_others(fires: &[Fire], ply: u16) -> u128 {
         .fold(0, |plies, f| plies | 1 << f.ply)
 }
 
+/// Whether the side to move in `pos`, not in check, saves `men` (one man
+/// of its own) by a move of it to a square the other side does not then
+/// attack.
+fn escapes(pos: &Chess, men: Bitboard) -> bool {
+    let Some(man) = men.single_square() else { return false };
+    if pos.is_check() || !pos.us().contains(man) {
+        return false;
+    }
+    pos.legal_moves().iter().filter(|m| m.from() == Some(man)).any(|&m| {
+        let mut after = pos.clone();
+        after.play_unchecked(m);
+        !attacked_by(after.board(), after.turn()).contains(m.to())
+    })
+}
+
 /// Sets `gain` on `fires` (every fire of one line): the net where the line
 /// collects, the detector's stake where it does not. `balances` are the
 /// line's ([`crate::facts::balances`]).
@@ -684,6 +703,10 @@ pub fn settle(line: &Line, balances: &[i32], fires: &mut [Fire]) {
             // A threat the line never collects because it mates instead:
             // the mate is the point.
             None if line.last().mates() => None,
+            // A threat the line ends on, on one man that may step away,
+            // wins nothing (Lichess 083dK: dxe5 unmasks the queen on the
+            // d6 queen, which takes the pawn and is safe).
+            None if fire.stake.is_some() && ply.reply().is_none() && escapes(ply.after(), men) => Some(0),
             None => fire.stake,
         };
     }
@@ -1021,6 +1044,14 @@ mod tests {
         // the pawn back: 9 - 5 + 1, not 9.
         let fen = "1r4k1/5p1p/p2n1b1P/2Q2p2/q2np3/1P6/P1PB1PPR/2KR4 w - - 0 25";
         assert_eq!(gain(fen, "c5d6 d4b3 c2b3 b8b3 d6d8 f6d8", 5, "hangingPiece"), Some(5));
+    }
+
+    #[test]
+    fn a_threat_the_man_steps_out_of_wins_nothing() {
+        // Lichess 083dK: dxe5 unmasks the d2 queen on the d6 queen, the
+        // line's last move; the queen takes the pawn and is safe: 0, not 9.
+        let fen = "r1b1k2r/2p2ppp/2nqp3/p7/1p1PP3/1N4P1/PPPQ2P1/2KR1B1R b kq - 0 15";
+        assert_eq!(gain(fen, "e8g8 e4e5 c6e5 d4e5", 3, "discoveredAttack"), Some(0));
     }
 
     #[test]
