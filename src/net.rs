@@ -384,7 +384,7 @@ fn en_prise(board: &Board, attacker: Color, men: Bitboard) -> Bitboard {
 }
 
 /// Whether `side` gives check on `board`.
-fn gives_check(board: &Board, side: Color) -> bool {
+fn checks_on(board: &Board, side: Color) -> bool {
     board.king_of(!side).is_some_and(|king| attackers(board, king, side, board.occupied()).any())
 }
 
@@ -582,7 +582,7 @@ fn capture_search(board: &Board, us: Color, plies: u32, mut alpha: i32, beta: i3
                         let mut after = board.clone();
                         after.discard_piece_at(from);
                         after.set_piece_at(to, if promotes { Role::Queen } else { role }.of(us));
-                        if answering && !gives_check(&after, us) {
+                        if answering && !checks_on(&after, us) {
                             continue;
                         }
                         if plies == 1 {
