@@ -63,14 +63,28 @@
 //! - A sacrifice's `gain` is what its move gives up with the answer, below
 //!   zero: a later tactic that wins it back nets its own win, and a line's
 //!   gains sum to its net (Lichess 029wQ: -6, then the fork's 9).
+//! - **The man the move takes.** Where another fire of the move names the
+//!   man its capture takes (a hanging piece) and the man that took keeps
+//!   it (not taken back at once, nor later without our taking back, nor en
+//!   prise as the line ends), a fire naming other men counts from after
+//!   the move: the capture is the other fire's (Lichess 09KlA: gxh6 takes
+//!   the queen and unmasks the rook on a rook that is traded: 0, not 9).
 //! - A fire whose man the line never takes keeps its detector's stake (the
 //!   hung or trapped piece's value): what it threatens to win, the line
 //!   stopping before it falls. Where the line mates instead, the mate is
-//!   the point, and `gain` is null. Where the line ends on a threat to one
-//!   man, not in check, that can step to a square we do not attack, it
-//!   threatens nothing: 0 (Lichess 083dK: the queen dxe5 unmasks takes
-//!   the pawn; a threat only a search would see through, as 0AoZa's, is
-//!   read as 0 too).
+//!   the point, and `gain` is null.
+//!   - Where the threat comes to nothing by the line's end (its men,
+//!     followed as they move, no longer attacked, or one man, not in
+//!     check, that can step to a square we do not attack), it wins only
+//!     what its move took, with the answer that took a man of ours (0
+//!     where another fire names the man taken, where a fire of the move
+//!     gives material, where it takes back what the opponent just took, or
+//!     where the man that took falls later). Lichess 083dK: the queen dxe5
+//!     unmasks takes the pawn: 0; 04Dbs: Bb4 unmasks the queen on the d4
+//!     bishop, which may step away as the line ends: 0, the fork wins the
+//!     queen; 09YuP: Bxe4 takes the knight, and the queen it unmasks on
+//!     steps away: 3. A threat only a search would see through, as 0AoZa's,
+//!     is read as 0 too.
 //!
 //! Judged by hand (issue 34), each value read against the line and
 //! Stockfish's continuation from its end:
@@ -640,19 +654,111 @@ fn escapes(pos: &Chess, men: Bitboard) -> bool {
     })
 }
 
+/// Where `men` (enemy men right after `ply`) stand once the line is over,
+/// followed as the opponent moves them (none of them taken: a fire whose
+/// man the line collects is settled by its exchange).
+fn men_at_end(ply: Cursor, men: Bitboard) -> Bitboard {
+    ply.later().filter(|at| !at.is_solver()).fold(men, |mut men, at| {
+        if let Some(from) = at.mv().from().filter(|&from| men.contains(from)) {
+            men.discard(from);
+            men.add(at.mv().to());
+        }
+        men
+    })
+}
+
+/// Whether a threat on `men` (enemy men right after `ply`), none of which
+/// the line takes, wins nothing once the line is over with the opponent to
+/// move: none of them is attacked any more (the threat was met on the way),
+/// or the one that is can step to a square we do not attack (Lichess 083dK:
+/// the queen dxe5 unmasks takes the pawn and is safe; 04Dbs: Bb4 unmasks
+/// the queen on the d4 bishop, and the fork it makes is what wins).
+fn threatens_nothing_at_end(ply: Cursor, men: Bitboard) -> bool {
+    let end = ply.line().last().after();
+    if end.turn() == ply.line().solver() {
+        return false;
+    }
+    let threatened = men_at_end(ply, men) & end.us() & attacked_by(end.board(), !end.turn());
+    threatened.is_empty() || escapes(end, threatened)
+}
+
+/// Whether the man that captured on the move at `ply` keeps what it took:
+/// the opponent does not take back at once, nor later without our taking
+/// back on its square in turn, and it is not left en prise as the line
+/// ends (Lichess 03K3h: Bxc3 takes the rook and falls seven moves on, the
+/// exchange's and not a man won apart from the rest of the line).
+fn keeps_its_capture(ply: Cursor) -> bool {
+    let mut man = ply.mv().to();
+    let mut later = ply.later().peekable();
+    while let Some(at) = later.next() {
+        let m = at.mv();
+        if at.is_solver() {
+            if m.from() == Some(man) {
+                man = m.to();
+            }
+        } else if m.is_capture() && m.to() == man {
+            // Taken: kept only where we take back there at once, the man
+            // that does so ours to follow.
+            if !later.peek().is_some_and(|ours| ours.mv().is_capture() && ours.mv().to() == man)
+                || at.index() == ply.index() + 1
+            {
+                return false;
+            }
+        }
+    }
+    let end = ply.line().last().after();
+    end.turn() == ply.line().solver() || !en_prise(end.board(), end.turn(), Bitboard::from_square(man)).any()
+}
+
+/// What the move at `ply` nets by its own capture, for a fire whose threat
+/// came to nothing: all it won (Lichess 09YuP: Bxe4 takes the knight and
+/// unmasks the f3 queen on the c3 queen, which steps away: 3), less what
+/// the opponent's answer takes (0CVKY: ...exd3 takes the queen, and Rxe5
+/// ours: 0). Nothing where it takes back what the opponent just took
+/// (their exchange: 045rD ...fxe4 after Qxe4), or where the man that took
+/// falls later (04qgk: Nxe6 takes the bishop, and the f7 pawn takes the
+/// knight).
+fn took(ply: Cursor, balances: &[i32]) -> i32 {
+    let m = ply.mv();
+    let on_its_square = |at: Cursor| at.mv().is_capture() && at.mv().to() == m.to();
+    if !m.is_capture() || ply.previous().is_some_and(on_its_square) {
+        return 0;
+    }
+    // Their answer that takes a man of ours is charged, but not one we take
+    // back at once: that exchange is the next fire's (Lichess 077Ya: dxe5,
+    // then ...Rxg2+ Qxg2).
+    let taken_back =
+        |reply: Cursor| reply.reply().is_some_and(|ours| ours.mv().is_capture() && ours.mv().to() == reply.mv().to());
+    match ply.reply() {
+        Some(reply) if on_its_square(reply) || (reply.mv().is_capture() && !taken_back(reply)) => {
+            balances[reply.index() + 1] - balances[ply.index()]
+        }
+        _ if keeps_its_capture(ply) => balances[ply.index() + 1] - balances[ply.index()],
+        _ => 0,
+    }
+}
+
 /// Sets `gain` on `fires` (every fire of one line): the net where the line
 /// collects, the detector's stake where it does not. `balances` are the
 /// line's ([`crate::facts::balances`]).
 pub fn settle(line: &Line, balances: &[i32], fires: &mut [Fire]) {
-    // Fires of one ply most often collect with the same capture: each
-    // exchange (its capture, the tactics' plies its checks stop before, if
-    // it runs through them, where it began) is settled once.
+    // Fires of one ply most often collect with the same capture.
     let mut settled = [(0, None, 0, 0); 8];
     let mut known = 0;
     for i in 0..fires.len() {
         let claimed = claimed_by_others(fires, fires[i].ply);
+        let ply = line.at(usize::from(fires[i].ply));
+        // The man our move takes is the fire's that names it, where there
+        // is one (both uses below).
+        let capture_named_elsewhere = ply.mv().is_capture() && {
+            let taken = capture_square(ply.mv());
+            let wins = |f: &Fire| (f.stake.is_some() || f.label.info().material) && !f.label.info().gives;
+            let names = |f: &Fire| men_to_win(&f.roles).contains(taken);
+            !names(&fires[i])
+                && fires.iter().any(|f| f.ply == fires[i].ply && f.label != fires[i].label && wins(f) && names(f))
+        };
+        let gives_on_the_move = fires.iter().any(|f| f.ply == fires[i].ply && f.label.info().gives);
         let fire = &mut fires[i];
-        let ply = line.at(usize::from(fire.ply));
         if fire.label.info().gives {
             fire.gain = given(ply, balances);
             continue;
@@ -669,6 +775,20 @@ pub fn settle(line: &Line, balances: &[i32], fires: &mut [Fire]) {
         // Kings never count, theirs: our king may stand where it took.
         let board = ply.after().board();
         let men = men_to_win(&fire.roles) & !(board.kings() & board.by_color(!line.solver()));
+        // Each exchange (its capture, the tactics' plies its checks stop
+        // before, if it runs through them, where it began) is settled once.
+        let mut balance_after = |capture: Cursor, through_checks: Option<u128>, start: Cursor| {
+            let key = (capture.index(), through_checks, start.index());
+            if let Some(&(.., balance)) = settled[..known].iter().find(|&&(c, t, s, _)| (c, t, s) == key) {
+                return balance;
+            }
+            let balance = balance_after_exchange(capture, through_checks, premise_of(start), balances);
+            if known < settled.len() {
+                settled[known] = (key.0, key.1, key.2, balance);
+                known += 1;
+            }
+            balance
+        };
         fire.gain = match collecting_capture(ply, men) {
             // A piece taken with mate: the mate is the point, not material.
             Some(capture) if capture.mates() => None,
@@ -678,19 +798,14 @@ pub fn settle(line: &Line, balances: &[i32], fires: &mut [Fire]) {
                 // nets its own exchange.
                 let through_checks = (capture.index() > ply.index() && !line.last().mates()).then_some(claimed);
                 let start = exchange_start(ply);
-                let key = (capture.index(), through_checks, start.index());
-                let net = match settled[..known].iter().find(|&&(c, t, s, _)| (c, t, s) == key) {
-                    Some(&(.., net)) => net,
-                    None => {
-                        let net = balance_after_exchange(capture, through_checks, premise_of(start), balances)
-                            - balances[start.index()];
-                        if known < settled.len() {
-                            settled[known] = (key.0, key.1, key.2, net);
-                            known += 1;
-                        }
-                        net
-                    }
-                };
+                // Where another fire names the man our move took and no one
+                // takes it back, this one counts from after the move
+                // (Lichess 09KlA: gxh6 takes the queen, the hanging piece's,
+                // and unmasks the g8 rook on the g3 rook, which is traded:
+                // the discovery nets 0, not 9).
+                let from =
+                    if capture_named_elsewhere && keeps_its_capture(ply) { ply.index() + 1 } else { start.index() };
+                let net = balance_after(capture, through_checks, start) - balances[from];
                 // Material given on the way to the line's mate: the mate
                 // is the point (Lichess 054S8: ...Qxf2+ Rxf2 Rxe1+ Rf1
                 // Rexf1#, not -3).
@@ -703,10 +818,12 @@ pub fn settle(line: &Line, balances: &[i32], fires: &mut [Fire]) {
             // A threat the line never collects because it mates instead:
             // the mate is the point.
             None if line.last().mates() => None,
-            // A threat the line ends on, on one man that may step away,
-            // wins nothing (Lichess 083dK: dxe5 unmasks the queen on the
-            // d6 queen, which takes the pawn and is safe).
-            None if fire.stake.is_some() && ply.reply().is_none() && escapes(ply.after(), men) => Some(0),
+            // A threat met by the line's end, or on one man that may then
+            // step away, wins nothing but what its move took, where no
+            // other fire of the move names that man or gives material.
+            None if fire.stake.is_some() && threatens_nothing_at_end(ply, men) => {
+                i16::try_from(if capture_named_elsewhere || gives_on_the_move { 0 } else { took(ply, balances) }).ok()
+            }
             None => fire.stake,
         };
     }
@@ -893,9 +1010,11 @@ mod tests {
     fn a_side_in_check_at_the_lines_end_answers_before_it_stops() {
         // Lichess 04Kar: ...Rxc6 skewers the pinned queen to the c1 rook;
         // Qxb6 Rxc1+ ends the line, the king steps aside and ...Rxb6 takes
-        // the queen back: +1 - 9 + 5 + 9, not the -3 of standing in check.
+        // the queen back: -9 + 5 + 9, not the -8 of standing in check (the
+        // c6 pawn is the pinned defender's).
         let fen = "2r3k1/5p1p/1qP1p1p1/3pP3/Pr3P2/R1Q4P/6P1/2R3K1 w - - 3 27";
-        assert_eq!(gain(fen, "c3c5 c8c6 c5b6 c6c1", 1, "skewer"), Some(6));
+        assert_eq!(gain(fen, "c3c5 c8c6 c5b6 c6c1", 1, "skewer"), Some(5));
+        assert_eq!(gain(fen, "c3c5 c8c6 c5b6 c6c1", 1, "pinnedDefender"), Some(6));
     }
 
     #[test]
@@ -1052,6 +1171,63 @@ mod tests {
         // line's last move; the queen takes the pawn and is safe: 0, not 9.
         let fen = "r1b1k2r/2p2ppp/2nqp3/p7/1p1PP3/1N4P1/PPPQ2P1/2KR1B1R b kq - 0 15";
         assert_eq!(gain(fen, "e8g8 e4e5 c6e5 d4e5", 3, "discoveredAttack"), Some(0));
+    }
+
+    #[test]
+    fn a_threat_met_before_the_line_ends_wins_nothing() {
+        // Lichess 04Dbs: Bb4 unmasks the d1 queen on the d4 bishop and forks
+        // queen and rook; ...Qxb4 Rxb4 wins the queen, and the bishop, still
+        // attacked as the line ends, may step away: 0, not 3.
+        let fen = "r4rk1/p4pbp/1p2p1p1/8/2PP4/q4P2/3B1P1P/1R1QR1K1 b - - 0 18";
+        assert_eq!(gain(fen, "g7d4 d2b4 a3b4 b1b4", 1, "discoveredAttack"), Some(0));
+        assert_eq!(gain(fen, "g7d4 d2b4 a3b4 b1b4", 1, "fork"), Some(6));
+        // Lichess 00y0m: b7 unmasks the c7 bishop on the a5 rook, which
+        // leaves with ...Ra1+ once the queen is won: 0, not 5.
+        let fen = "r5k1/2B2pp1/rP2p1p1/P2q4/3Pp3/R6P/5PP1/1R4K1 b - - 6 32";
+        assert_eq!(gain(fen, "a6a5 a3a5 a8a5 b6b7 d5b7 b1b7 a5a1 g1h2", 3, "discoveredAttack"), Some(0));
+    }
+
+    #[test]
+    fn a_threat_that_came_to_nothing_nets_what_its_move_took() {
+        // Lichess 09YuP: Bxe4 takes the knight and unmasks the f3 queen on
+        // the c3 queen, which steps away: 3.
+        let fen = "r4rk1/p1p3pp/4b3/2pp1p2/4nB2/2qB1QP1/P1P2P1P/R3R1K1 b - - 1 17";
+        assert_eq!(gain(fen, "c7c6 d3e4 c3f6 e4d3", 1, "discoveredAttack"), Some(3));
+        // Lichess 04qgk: Nxe6 takes the bishop, and the f7 pawn will take
+        // the knight: 0, not 9.
+        let fen = "4k2r/1R3p2/p3b2p/q2pPpp1/3N4/2r5/P4QPP/1R4K1 b k - 1 25";
+        assert_eq!(gain(fen, "a5c5 d4e6 c3c1 b1c1 c5c1 f2f1", 1, "discoveredAttack"), Some(0));
+        // Lichess 045rD: ...fxe4 takes back the queen Qxe4 took, the
+        // opponent's exchange, not the discovery's: 0.
+        let fen = "5rk1/4b1pp/1Np5/4pp2/4q3/P2Q1NPb/2P2P1P/3R2K1 w - - 0 22";
+        assert_eq!(gain(fen, "d3e4 f5e4 f3e5 e7c5", 1, "discoveredAttack"), Some(0));
+        // Lichess 00ZEW: Qxh5+ gives the queen for the knight, the
+        // sacrifice's -6; the discovery on the e5 rook, which takes it, is 0.
+        let fen = "r1b5/pppqNkp1/3p3p/6rn/1PP2p1N/P5P1/4Q2P/4RRK1 b - - 3 22";
+        let moves = "g5e5 e2h5 e5h5 f1f4 f7e8 e7g6";
+        assert_eq!(gain(fen, moves, 1, "discoveredAttack"), Some(0));
+        assert_eq!(gain(fen, moves, 1, "sacrifice"), Some(-6));
+    }
+
+    #[test]
+    fn the_man_a_move_takes_is_the_fire_that_names_it() {
+        // Lichess 09KlA: ...gxh6 takes the queen, the hanging piece's 9, and
+        // unmasks the g8 rook on the g3 rook, which is traded: 0, not 9.
+        let fen = "6rk/6p1/5nQ1/2p1q2p/1p6/1P4RP/P7/2K3R1 w - - 0 37";
+        assert_eq!(gain(fen, "g6h6 g7h6 g3g8 f6g8", 1, "hangingPiece"), Some(9));
+        assert_eq!(gain(fen, "g6h6 g7h6 g3g8 f6g8", 1, "discoveredAttack"), Some(0));
+        // Lichess 0BkA9: ...Qxc3+ takes the knight (3) and forks the a1
+        // rook, which ...Qxa1+ wins: 5, not 8.
+        let fen = "r3k1nr/ppp2ppp/1b1p1q2/3P4/1P2P1b1/PBN2Q2/5PPP/R1B1K2R w KQkq - 1 13";
+        assert_eq!(gain(fen, "f3g4 f6c3 c1d2 c3a1", 1, "fork"), Some(5));
+        // Lichess 02Dnf: fxe7 takes the bishop and forks queen and rook;
+        // the queens are traded: 0, not 3.
+        let fen = "rnbq1rk1/p3b1pp/4pP2/1Pp3B1/8/2p2N2/PP3PPP/R2QKB1R b KQ - 0 11";
+        assert_eq!(gain(fen, "c3b2 f6e7 d8d1 a1d1", 1, "fork"), Some(0));
+        // Lichess 03K3h: Bxc3 takes the rook and falls five moves on: the
+        // exchange is the line's, not a man won apart from it.
+        let fen = "6k1/4pqbp/3p2p1/3P1p2/1p1B4/1Pr4P/2PR2P1/3Q1K2 b - - 0 34";
+        assert_eq!(gain(fen, "f7d5 d4c3 d5b5 d1e2 b5e2 d2e2 g7c3 e2e7", 1, "discoveredAttack"), Some(2));
     }
 
     #[test]
