@@ -57,7 +57,9 @@
 //!   earlier than the key move): a fork that retakes a sacrificed piece does
 //!   not count the piece twice.
 //! - A man taken with mate is not material won: the mate is the point, and
-//!   `gain` is null; so is material given on the way to the line's mate.
+//!   `gain` is null; so is material given on the way to the line's mate,
+//!   and a man the opponent throws in to put it off, a spite block or
+//!   check taken the move after (Lichess 06vSn: Rxh3+ Nh4 Rxh4+ Kg7 Rh7#).
 //! - The men to win never include their king; our king may stand where
 //!   it took one (Kxf1 after ...Qxf1+ nets the exchange, not the queen).
 //! - A sacrifice's `gain` is what its move gives up with the answer, below
@@ -738,6 +740,19 @@ fn took(ply: Cursor, balances: &[i32]) -> i32 {
     }
 }
 
+/// Whether the man `capture` takes was thrown in by the opponent's move
+/// just before, in answer to our check or with a check of its own: a
+/// spite block or check on the way to the line's mate (Lichess 06vSn:
+/// Rxh3+ Nh4 Rxh4+ Kg7 Rh7#, the knight no gain).
+fn delays_the_mate(capture: Cursor) -> bool {
+    capture.previous().is_some_and(|theirs| {
+        let m = theirs.mv();
+        m.role() != Role::King
+            && m.to() == capture_square(capture.mv())
+            && (theirs.before().is_check() || theirs.after().is_check())
+    })
+}
+
 /// Sets `gain` on `fires` (every fire of one line): the net where the line
 /// collects, the detector's stake where it does not. `balances` are the
 /// line's ([`crate::facts::balances`]).
@@ -792,6 +807,9 @@ pub fn settle(line: &Line, balances: &[i32], fires: &mut [Fire]) {
         fire.gain = match collecting_capture(ply, men) {
             // A piece taken with mate: the mate is the point, not material.
             Some(capture) if capture.mates() => None,
+            // A man thrown in to put off the line's mate: the mate is the
+            // point, not the spite block or check.
+            Some(capture) if line.last().mates() && delays_the_mate(capture) => None,
             Some(capture) => {
                 // A tactic that sets up a later capture collects through the
                 // checks it takes to get there; one that is the capture
@@ -962,10 +980,12 @@ mod tests {
         // queen after it is another fire's.
         let fen = "r1bqr2k/ppp4n/2n1p1Q1/3pP3/3P1N1R/2P2pp1/PP6/R1B2K2 b - - 0 20";
         assert_eq!(gain(fen, "d8h4 g6e8 h8g7 f4h5 h4h5 e8h5", 1, "hangingPiece"), Some(5));
-        // Lichess 08MJl: ...Qxb1+ takes a rook on the way to mate; the queen
-        // taken with mate is not this capture's.
+        // Lichess 08MJl: ...Qxa1+ takes a rook, the line's first capture,
+        // and the queen taken with mate later is not its (Rb1 blocks the
+        // check, and ...Qxb1+ takes that spite block: the mate is the point).
         let fen = "8/4kpp1/4p2p/1p6/3q4/3P1Q2/P4PPP/RR4K1 w - - 6 21";
-        assert_eq!(gain(fen, "b1b5 d4a1 b5b1 a1b1 f3d1 b1d1", 3, "hangingPiece"), Some(5));
+        assert_eq!(gain(fen, "b1b5 d4a1 b5b1 a1b1 f3d1 b1d1", 1, "hangingPiece"), Some(5));
+        assert_eq!(gain(fen, "b1b5 d4a1 b5b1 a1b1 f3d1 b1d1", 3, "hangingPiece"), None);
     }
 
     #[test]
@@ -1228,6 +1248,14 @@ mod tests {
         // exchange is the line's, not a man won apart from it.
         let fen = "6k1/4pqbp/3p2p1/3P1p2/1p1B4/1Pr4P/2PR2P1/3Q1K2 b - - 0 34";
         assert_eq!(gain(fen, "f7d5 d4c3 d5b5 d1e2 b5e2 d2e2 g7c3 e2e7", 1, "discoveredAttack"), Some(2));
+    }
+
+    #[test]
+    fn a_man_thrown_in_to_put_off_the_mate_is_no_gain() {
+        // Lichess 06vSn: Rxh3+ Nh4 Rxh4+ Kg7 Rh7#, the knight a spite
+        // block: null, not 3.
+        let fen = "1r3r1k/ppq2p2/4pNp1/4Pn2/5n2/1R5Q/P1P2PPP/5R1K b - - 1 24";
+        assert_eq!(gain(fen, "f4h3 b3h3 f5h4 h3h4 h8g7 h4h7", 3, "hangingPiece"), None);
     }
 
     #[test]
