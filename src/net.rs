@@ -56,6 +56,12 @@
 //!   is counted from the first capture of that run on the square (no
 //!   earlier than the key move): a fork that retakes a sacrificed piece does
 //!   not count the piece twice.
+//! - **A grab in answer to a quiet threat.** Where our capture carries out
+//!   the threat of our quiet move before it, a move no fire wins or gives
+//!   material on, and the opponent answered that move by taking a man of
+//!   ours (not taking back), the capture counts from before the quiet
+//!   move: the grab is charged (Lichess 04e0U: e5 attacks the queen,
+//!   ...Rxc1, exf6: 4, not 9; 08RC5: Bd2 ...Nxe2 Bxb4, a queen trade: 0).
 //! - A man taken with mate is not material won: the mate is the point, and
 //!   `gain` is null; so is material given on the way to the line's mate,
 //!   and a man the opponent throws in to put it off, a spite block or
@@ -753,6 +759,43 @@ fn delays_the_mate(capture: Cursor) -> bool {
     })
 }
 
+/// The quiet move of ours before `ply` whose threat `ply`'s capture carries
+/// out, where no fire of that move wins or gives material and the
+/// opponent answered with a grab elsewhere: the move attacked the man
+/// `ply` takes, which stood there unattacked before it, and the answer
+/// took a man of ours (not one that had just taken). The capture counts
+/// from before that move, the grab charged (Lichess 04e0U: e5 attacks the
+/// queen, ...Rxc1 takes a rook, exf6: 4, not 9).
+fn unclaimed_threat<'a>(ply: Cursor<'a>, fires: &[Fire]) -> Option<Cursor<'a>> {
+    let m = ply.mv();
+    if !m.is_capture() || exchange_start(ply).index() != ply.index() {
+        return None;
+    }
+    let theirs = ply.previous()?;
+    let threat = theirs.previous().filter(|threat| threat.index() >= ply.line().key_ply)?;
+    let (man, solver) = (capture_square(m), ply.line().solver());
+    let (before, after) = (threat.before().board(), threat.after().board());
+    // A quiet threat, and a grab in answer that takes back nothing of ours.
+    let takes_back = |at: Cursor| at.mv().to() == theirs.mv().to() && at.mv().is_capture();
+    let made = !threat.mv().is_capture()
+        && theirs.mv().is_capture()
+        && !ply
+            .line()
+            .key()
+            .later()
+            .take_while(|at| at.index() < theirs.index())
+            .any(|at| at.is_solver() && takes_back(at))
+        && !(ply.line().key().mv().is_capture() && takes_back(ply.line().key()))
+        && before.by_color(!solver).contains(man)
+        && !attacked_by(before, solver).contains(man)
+        && attacked_by(after, solver).contains(man)
+        && theirs.mv().from() != Some(man);
+    let claimed = fires.iter().any(|f| {
+        usize::from(f.ply) == threat.index() && (f.stake.is_some() || f.label.info().material || f.label.info().gives)
+    });
+    (made && !claimed).then_some(threat)
+}
+
 /// Sets `gain` on `fires` (every fire of one line): the net where the line
 /// collects, the detector's stake where it does not. `balances` are the
 /// line's ([`crate::facts::balances`]).
@@ -773,6 +816,7 @@ pub fn settle(line: &Line, balances: &[i32], fires: &mut [Fire]) {
                 && fires.iter().any(|f| f.ply == fires[i].ply && f.label != fires[i].label && wins(f) && names(f))
         };
         let gives_on_the_move = fires.iter().any(|f| f.ply == fires[i].ply && f.label.info().gives);
+        let unclaimed_threat = unclaimed_threat(ply, fires);
         let fire = &mut fires[i];
         if fire.label.info().gives {
             fire.gain = given(ply, balances);
@@ -815,7 +859,10 @@ pub fn settle(line: &Line, balances: &[i32], fires: &mut [Fire]) {
                 // checks it takes to get there; one that is the capture
                 // nets its own exchange.
                 let through_checks = (capture.index() > ply.index() && !line.last().mates()).then_some(claimed);
-                let start = exchange_start(ply);
+                let start = match unclaimed_threat {
+                    Some(threat) if capture.index() == ply.index() => threat,
+                    _ => exchange_start(ply),
+                };
                 // Where another fire names the man our move took and no one
                 // takes it back, this one counts from after the move
                 // (Lichess 09KlA: gxh6 takes the queen, the hanging piece's,
@@ -1256,6 +1303,23 @@ mod tests {
         // block: null, not 3.
         let fen = "1r3r1k/ppq2p2/4pNp1/4Pn2/5n2/1R5Q/P1P2PPP/5R1K b - - 1 24";
         assert_eq!(gain(fen, "f4h3 b3h3 f5h4 h3h4 h8g7 h4h7", 3, "hangingPiece"), None);
+    }
+
+    #[test]
+    fn a_grab_in_answer_to_a_quiet_threat_is_charged_to_its_capture() {
+        // Lichess 04e0U: e5 attacks the queen, ...Rxc1 grabs a rook, and
+        // exf6 takes the queen: 9 - 5, not 9.
+        let fen = "5rk1/2p2ppp/1pPp1qn1/2nP4/2N1P3/5PP1/2B1Q2P/r1R2RK1 b - - 6 28";
+        assert_eq!(gain(fen, "f8a8 e4e5 a1c1 e5f6", 3, "insufficientlyDefended"), Some(4));
+        // Lichess 08RC5: Bd2 blocks the check and attacks the queen, ...Nxe2
+        // takes ours, Bxb4 theirs: a trade, 0.
+        let fen = "r1b1k2r/pp1p1ppp/1q2p3/8/2NnP1n1/8/PP2QPPP/R1B1KB1R b KQkq - 1 10";
+        assert_eq!(gain(fen, "b6b4 c1d2 d4e2 d2b4", 3, "hangingPiece"), Some(0));
+        // Lichess 04O9F: ...Kc7 answers the check and attacks the b6 rook;
+        // exd5 takes back the queen ...Qxd5 took, no grab: ...Kxb6 nets
+        // the rook.
+        let fen = "1R4r1/r4Q1p/p2k4/2pp2q1/3bP3/7P/P1P3B1/5R1K w - - 1 26";
+        assert_eq!(gain(fen, "f7d5 g5d5 b8b6 d6c7 e4d5 c7b6", 5, "hangingPiece"), Some(5));
     }
 
     #[test]
