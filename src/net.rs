@@ -768,23 +768,22 @@ fn delays_the_mate(capture: Cursor) -> bool {
 /// queen, ...Rxc1 takes a rook, exf6: 4, not 9).
 fn unclaimed_threat<'a>(ply: Cursor<'a>, fires: &[Fire]) -> Option<Cursor<'a>> {
     let m = ply.mv();
-    if !m.is_capture() || exchange_start(ply).index() != ply.index() {
+    let theirs = ply.previous().filter(|theirs| m.is_capture() && theirs.mv().is_capture())?;
+    let threat =
+        theirs.previous().filter(|threat| threat.index() >= ply.line().key_ply && !threat.mv().is_capture())?;
+    if exchange_start(ply).index() != ply.index() {
         return None;
     }
-    let theirs = ply.previous()?;
-    let threat = theirs.previous().filter(|threat| threat.index() >= ply.line().key_ply)?;
     let (man, solver) = (capture_square(m), ply.line().solver());
     let (before, after) = (threat.before().board(), threat.after().board());
     // A quiet threat, and a grab in answer that takes back nothing of ours.
     let takes_back = |at: Cursor| at.mv().to() == theirs.mv().to() && at.mv().is_capture();
-    let made = !threat.mv().is_capture()
-        && theirs.mv().is_capture()
-        && !ply
-            .line()
-            .key()
-            .later()
-            .take_while(|at| at.index() < theirs.index())
-            .any(|at| at.is_solver() && takes_back(at))
+    let made = !ply
+        .line()
+        .key()
+        .later()
+        .take_while(|at| at.index() < theirs.index())
+        .any(|at| at.is_solver() && takes_back(at))
         && !(ply.line().key().mv().is_capture() && takes_back(ply.line().key()))
         && before.by_color(!solver).contains(man)
         && !attacked_by(before, solver).contains(man)
@@ -804,8 +803,22 @@ pub fn settle(line: &Line, balances: &[i32], fires: &mut [Fire]) {
     let mut settled = [(0, None, 0, 0); 8];
     let mut known = 0;
     for i in 0..fires.len() {
-        let claimed = claimed_by_others(fires, fires[i].ply);
         let ply = line.at(usize::from(fires[i].ply));
+        let info = fires[i].label.info();
+        if info.gives {
+            fires[i].gain = given(ply, balances);
+            continue;
+        }
+        if fires[i].stake.is_none() && !info.material {
+            continue;
+        }
+        if ply.mates() {
+            // A tactic on the mating move: the mate is the point, not what
+            // it would have won (a discovery that mates hits the queen too).
+            fires[i].gain = None;
+            continue;
+        }
+        let claimed = claimed_by_others(fires, fires[i].ply);
         // The man our move takes is the fire's that names it, where there
         // is one (both uses below).
         let capture_named_elsewhere = ply.mv().is_capture() && {
@@ -818,19 +831,6 @@ pub fn settle(line: &Line, balances: &[i32], fires: &mut [Fire]) {
         let gives_on_the_move = fires.iter().any(|f| f.ply == fires[i].ply && f.label.info().gives);
         let unclaimed_threat = unclaimed_threat(ply, fires);
         let fire = &mut fires[i];
-        if fire.label.info().gives {
-            fire.gain = given(ply, balances);
-            continue;
-        }
-        if fire.stake.is_none() && !fire.label.info().material {
-            continue;
-        }
-        if ply.mates() {
-            // A tactic on the mating move: the mate is the point, not what
-            // it would have won (a discovery that mates hits the queen too).
-            fire.gain = None;
-            continue;
-        }
         // Kings never count, theirs: our king may stand where it took.
         let board = ply.after().board();
         let men = men_to_win(&fire.roles) & !(board.kings() & board.by_color(!line.solver()));
