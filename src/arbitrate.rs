@@ -549,7 +549,8 @@ mod tests {
         assert_eq!(gave_way, [(Label::PinnedDefender, Label::DiscoveredAttack)]);
     }
     /// A check whose point is what our next move wins gives way to it, and
-    /// `koga explain` says so (Lichess 06kQ1: ...Qxf1+ Kxh2 ...Qxf3); a
+    /// `koga explain` says so (Lichess 06kQ1: ...Qxf1+ Kxh2 ...Qxf3, and
+    /// ...Qh5+ Kg2 ...Bh4, the pin that wins the g3 bishop); a
     /// hunt that ends in mate keeps its checks (0ARwj: ...Rh1+ Rh2 ...Rxh2+
     /// Bh3 ...Rxh3#).
     #[test]
@@ -563,7 +564,7 @@ mod tests {
             .filter(|r| r.fire.label == Label::ExposedKing)
             .map(|r| (r.fire.ply, r.by))
             .collect();
-        assert_eq!(gave_way, [(5, Label::HangingPiece)]);
+        assert_eq!(gave_way, [(5, Label::HangingPiece), (9, Label::Pin)]);
         assert!(!classified.fires.iter().any(|f| f.ply == 5 && f.label == Label::ExposedKing));
         let fen = "r7/p3pp1N/1pn3k1/2p2b1R/4r3/1P3KP1/P1P1B3/R7 b - - 6 24";
         let line = Line::parse(fen, "e4e2 h5g5 g6h7 a1h1 e2h2 h1h2 f5h3 h2h3", LineForm::Puzzle).unwrap();
