@@ -64,8 +64,10 @@
 //!   ...Rxc1, exf6: 4, not 9; 08RC5: Bd2 ...Nxe2 Bxb4, a queen trade: 0).
 //! - A man taken with mate is not material won: the mate is the point, and
 //!   `gain` is null; so is material given on the way to the line's mate,
-//!   and a man the opponent throws in to put it off, a spite block or
-//!   check taken the move after (Lichess 06vSn: Rxh3+ Nh4 Rxh4+ Kg7 Rh7#).
+//!   material won on the way where the line gives more than it takes
+//!   before mating (Lichess 054S8: ...Qxf2+ Rxf2 Rxe1+ Rf1 Rexf1#, the
+//!   rook), and a man the opponent throws in to put it off, a spite block
+//!   or check taken the move after (06vSn: Rxh3+ Nh4 Rxh4+ Kg7 Rh7#).
 //! - The men to win never include their king; our king may stand where
 //!   it took one (Kxf1 after ...Qxf1+ nets the exchange, not the queen).
 //! - A sacrifice's `gain` is what its move gives up with the answer, below
@@ -799,6 +801,8 @@ fn unclaimed_threat<'a>(ply: Cursor<'a>, fires: &[Fire]) -> Option<Cursor<'a>> {
 /// collects, the detector's stake where it does not. `balances` are the
 /// line's ([`crate::facts::balances`]).
 pub fn settle(line: &Line, balances: &[i32], fires: &mut [Fire]) {
+    // A line that gives more than it takes before it mates.
+    let mate_bought = line.last().mates() && balances[line.last().index()] < balances[line.key_ply];
     // Fires of one ply most often collect with the same capture.
     let mut settled = [(0, None, 0, 0); 8];
     let mut known = 0;
@@ -871,10 +875,11 @@ pub fn settle(line: &Line, balances: &[i32], fires: &mut [Fire]) {
                 let from =
                     if capture_named_elsewhere && keeps_its_capture(ply) { ply.index() + 1 } else { start.index() };
                 let net = balance_after(capture, through_checks, start) - balances[from];
-                // Material given on the way to the line's mate: the mate
-                // is the point (Lichess 054S8: ...Qxf2+ Rxf2 Rxe1+ Rf1
-                // Rexf1#, not -3).
-                if net < 0 && line.last().mates() {
+                // Material given on the way to the line's mate, or won on
+                // the way where the line gives more than it takes before
+                // mating: the mate is the point (Lichess 054S8: ...Qxf2+
+                // Rxf2 Rxe1+ Rf1 Rexf1#, neither -3 nor the rook's 5).
+                if (net < 0 || mate_bought) && line.last().mates() {
                     None
                 } else {
                     i16::try_from(net).ok()
@@ -1172,9 +1177,11 @@ mod tests {
     #[test]
     fn material_given_for_the_lines_mate_is_no_loss() {
         // Lichess 054S8: ...Qxf2+ Rxf2 Rxe1+ Rf1 Rexf1#, the queen given
-        // for the mate: null, not -3.
+        // for the mate: null, not -3; the rook ...Rxe1+ takes on the way
+        // is no gain either, the line giving more than it takes: null, not 5.
         let fen = "4rr1k/p4qpp/1p6/2pp4/3Q4/2P5/PP2RPPP/4R1K1 w - - 0 22";
         assert_eq!(gain(fen, "d4g4 f7f2 e2f2 e8e1 f2f1 e1f1", 1, "deflection"), None);
+        assert_eq!(gain(fen, "d4g4 f7f2 e2f2 e8e1 f2f1 e1f1", 3, "hangingPiece"), None);
     }
 
     #[test]
