@@ -778,15 +778,11 @@ fn unclaimed_threat<'a>(ply: Cursor<'a>, fires: &[Fire]) -> Option<Cursor<'a>> {
     }
     let (man, solver) = (capture_square(m), ply.line().solver());
     let (before, after) = (threat.before().board(), threat.after().board());
-    // A quiet threat, and a grab in answer that takes back nothing of ours.
-    let takes_back = |at: Cursor| at.mv().to() == theirs.mv().to() && at.mv().is_capture();
-    let made = !ply
-        .line()
-        .key()
-        .later()
-        .take_while(|at| at.index() < theirs.index())
-        .any(|at| at.is_solver() && takes_back(at))
-        && !(ply.line().key().mv().is_capture() && takes_back(ply.line().key()))
+    // A quiet threat, and a grab in answer that takes back nothing of ours:
+    // no move of ours since the key move captured where it captures.
+    let key = ply.line().key();
+    let took_there = |at: Cursor| at.is_solver() && at.mv().is_capture() && at.mv().to() == theirs.mv().to();
+    let made = !std::iter::once(key).chain(key.later()).take_while(|at| at.index() < theirs.index()).any(took_there)
         && before.by_color(!solver).contains(man)
         && !attacked_by(before, solver).contains(man)
         && attacked_by(after, solver).contains(man)
