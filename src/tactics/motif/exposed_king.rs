@@ -52,7 +52,7 @@
 //!
 //! Koga and Lichess:
 //! - Lichess 634, Koga 168, both 168: precision 1.000, recall 0.265, F1 0.419
-//!   (203 fires; before pins that pile up on their man, 169 and 204 (06kQ1
+//!   (203 fires; before pins our men pile up on, 169 and 204 (06kQ1
 //!   ...Qh5+ now gives way to ...Bh4's pin); before the attraction row, 209; before the skewer row,
 //!   210; before the pawn-on-the-way
 //!   exception: Koga 174, 208 fires;

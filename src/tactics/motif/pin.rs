@@ -20,9 +20,11 @@
 //!   line attacks it and it cannot step away (that attacker is worth less,
 //!   or the pinned piece is undefended and cannot take it). Beyond
 //!   Lichess, it matters too where our men pile up on it, two or more, and
-//!   win it by exchange where it stands, as the line goes on to do (Lichess
-//!   06kQ1: ...Bh4 adds to the g8 rook on the g3 bishop pinned to the
-//!   king, and ...Rxg3+ wins it). And what it is pinned to is worth
+//!   win it by exchange where it stands, as the line goes on to do: it
+//!   takes the piece there, by a capture that pays, and ends ahead of where
+//!   our move found it, our moved piece not taken first (Lichess 06kQ1:
+//!   ...Bh4 adds to the g8 rook on the g3 bishop pinned to the king, and
+//!   ...Rxg3+ wins it). And what it is pinned to is worth
 //!   holding: the king, a piece worth more than our pinner, or one nothing
 //!   defends once the pinned piece steps aside.
 //! - A pin is news: made by our move, or exploited by it (the moved piece
@@ -41,9 +43,9 @@
 //!   itself where our move makes the pin, else the piece that uses it).
 //!
 //! Koga and Lichess:
-//! - Lichess 1,183, Koga 1,659, both 1,089: precision 0.656, recall 0.921,
-//!   F1 0.766 (pinnedDefender counts as a pin, spec §2; 1,600 dev fires).
-//!   Before pins our men pile up on (119 fires more, nearly all in puzzles
+//! - Lichess 1,183, Koga 1,606, both 1,089: precision 0.678, recall 0.921,
+//!   F1 0.781 (pinnedDefender counts as a pin, spec §2; 1,540 dev fires).
+//!   Before pins our men pile up on (59 fires more, nearly all in puzzles
 //!   Lichess does not tag pin): Koga 1,556, both 1,088, precision 0.699,
 //!   F1 0.794 (1,481 fires). Before relative
 //!   pins on a check had to hold something (1,567 dev fires, now 1,481):
@@ -161,8 +163,25 @@ fn matters(facts: &PlyFacts, pin: &Pin) -> bool {
         // keeping it there, as the line does (Lichess 06kQ1: ...Bh4 pins
         // the g3 bishop to the f2 queen, and ...Rxg3+ wins it).
         || (attacking.more_than_one()
-            && facts.later_capture_of(pin.pinned).is_some()
-            && attacking.into_iter().any(|attacker| board::see(board, attacker, pin.pinned, pinned_value) > 0))
+            && attacking.into_iter().any(|attacker| board::see(board, attacker, pin.pinned, pinned_value) > 0)
+            && wins_it_where_it_stands(facts, pin))
+}
+
+/// The line takes the pinned piece where it stands, by a capture that wins
+/// it (its static exchange pays) and leaves us ahead of where our move
+/// found us, our moved piece not taken first: the pin held it there (not a
+/// piece that took the pinner and was taken back, Lichess 06hnj; nor a
+/// sacrifice on its square, 01R8j; nor a desperado's fork, 021Un).
+fn wins_it_where_it_stands(facts: &PlyFacts, pin: &Pin) -> bool {
+    let Some(capture) = facts.later_capture_of(pin.pinned) else { return false };
+    let m = capture.mv();
+    let board = capture.before().board();
+    let moved_taken = facts.at.reply().is_some_and(|r| r.mv().is_capture() && r.mv().to() == facts.to);
+    let balance = |board: &Board| board::material(board, facts.us) - board::material(board, facts.them);
+    m.to() == pin.pinned
+        && !moved_taken
+        && m.from().is_some_and(|from| board::see(board, from, m.to(), value_at(board, m.to())) > 0)
+        && balance(capture.after().board()) > balance(facts.before.board())
 }
 
 /// What the pin holds the piece to is worth holding: the king, a piece
@@ -396,6 +415,35 @@ mod tests {
                 3,
             ),
             &[("moved", "b1"), ("pinner", "b1"), ("pinned", "d1"), ("behind", "e1")],
+        );
+    }
+
+    #[test]
+    fn piling_up_on_a_pin_must_win_the_piece_where_it_stands() {
+        assert_silent(
+            "pin",
+            &[
+                // Lichess 06hnj: Bh6 adds to the h7 queen on the g7 bishop,
+                // which takes the pinner (Bxh6 Qxh6+): the fork after is
+                // the point.
+                (
+                    "06hnj",
+                    "r4rk1/pp3pb1/1n4p1/4p3/5BbQ/3q1N2/PP1N2P1/R3K2R b KQ - 1 20",
+                    "f8e8 h4h7 g8f8 f4h6 g7h6 h7h6",
+                    3,
+                ),
+                // Lichess 01R8j: ...Bd5 piles up on the g2 pawn, but
+                // ...Bxg2+ Rxg2 gives the bishop for it.
+                ("01R8j", "r6k/6pp/p7/1p6/Q1b5/7P/Pq4P1/R3R2K w - - 0 28", "a4a5 c4d5 e1g1 d5g2 g1g2 b2a1", 1),
+                // Lichess 021Un: Bxg6 gives the queen; Bxf7+ takes the
+                // pinned pawn as a desperado's fork, five down.
+                (
+                    "021Un",
+                    "rn2r1k1/pp3p2/2pQ2bp/4P3/5Rq1/2PB4/PP4PP/R5K1 b - - 8 23",
+                    "g4d7 d3g6 d7d6 g6f7 g8h8 e5d6",
+                    1,
+                ),
+            ],
         );
     }
 
