@@ -26,8 +26,10 @@
 //!   - An opponent's desperado elsewhere (a man we attack, sold for a
 //!     lesser man we take back, the captures ending there, no line of
 //!     theirs opened) is a trade of its own: the next fire's, not counted
-//!     twice. The exchange it cuts is settled as at the line's end, the
-//!     desperado's man left out.
+//!     twice. So is any capture of theirs elsewhere that another tactic
+//!     of ours takes back at once (Lichess 08B8I: gxf5 wins the bishop,
+//!     ...Qxf6 Rxf6 is the next fire's: 3, not 9). The exchange either
+//!     cuts is settled as at the line's end, the capturing man left out.
 //! - **The line's end.** Where the line ends before the opponent has
 //!   answered, a small capture search finishes it: what the opponent still
 //!   nets by captures (4 plies, material only, either side free to stop,
@@ -194,7 +196,22 @@ fn exchange_start(ply: Cursor) -> Cursor {
 /// of theirs ([`continues_the_exchange`]), what that side still wins by
 /// captures ([`best_captures`]) is taken off, of the men left hanging
 /// since `premise` (the position before the key move).
-fn balance_after_exchange(capture: Cursor, through_checks: Option<u128>, premise: &Chess, balances: &[i32]) -> i32 {
+fn balance_after_exchange(
+    capture: Cursor,
+    through_checks: Option<u128>,
+    claimed: u128,
+    premise: &Chess,
+    balances: &[i32],
+) -> i32 {
+    // An opponent's capture elsewhere that another tactic of ours takes
+    // back at once is that tactic's trade, cut as a desperado's is
+    // (Lichess 08B8I: gxf5 wins the bishop; ...Qxf6 Rxf6 is the next
+    // fire's: 3, not 9).
+    let claimed_at = |at: Cursor| at.index() < 128 && claimed & (1 << at.index()) != 0;
+    let retaken_by_another = |at: Cursor| {
+        at.previous().is_some_and(|ours| ours.mv().to() != at.mv().to())
+            && at.reply().is_some_and(|r| r.mv().is_capture() && r.mv().to() == at.mv().to() && claimed_at(r))
+    };
     // A promotion is material like a capture: the pawn a capture let
     // through belongs to the exchange. A check of theirs starts something
     // else (Lichess 0BNSS: f6+ Nxf6 Qxe5 wins the pawn back, and ...Bc6+
@@ -202,7 +219,7 @@ fn balance_after_exchange(capture: Cursor, through_checks: Option<u128>, premise
     let goes_on = |at: &Cursor| match through_checks {
         Some(claimed) if at.is_solver() && at.index() < 128 && claimed & (1 << at.index()) != 0 => false,
         _ => {
-            (at.mv().is_capture() && (at.is_solver() || continues_the_exchange(*at)))
+            (at.mv().is_capture() && (at.is_solver() || (continues_the_exchange(*at) && !retaken_by_another(*at))))
                 || at.mv().is_promotion()
                 || (through_checks.is_some()
                     && if at.is_solver() { at.after().is_check() } else { at.before().is_check() })
@@ -800,7 +817,7 @@ pub fn settle(line: &Line, balances: &[i32], fires: &mut [Fire]) {
     // A line that gives more than it takes before it mates.
     let mate_bought = line.last().mates() && balances[line.last().index()] < balances[line.key_ply];
     // Fires of one ply most often collect with the same capture.
-    let mut settled = [(0, None, 0, 0); 8];
+    let mut settled = [((0, false, 0, 0), 0); 8];
     let mut known = 0;
     for i in 0..fires.len() {
         let ply = line.at(usize::from(fires[i].ply));
@@ -837,13 +854,13 @@ pub fn settle(line: &Line, balances: &[i32], fires: &mut [Fire]) {
         // Each exchange (its capture, the tactics' plies its checks stop
         // before, if it runs through them, where it began) is settled once.
         let mut balance_after = |capture: Cursor, through_checks: Option<u128>, start: Cursor| {
-            let key = (capture.index(), through_checks, start.index());
-            if let Some(&(.., balance)) = settled[..known].iter().find(|&&(c, t, s, _)| (c, t, s) == key) {
+            let key = (capture.index(), through_checks.is_some(), start.index(), claimed);
+            if let Some(&(_, balance)) = settled[..known].iter().find(|&&(k, _)| k == key) {
                 return balance;
             }
-            let balance = balance_after_exchange(capture, through_checks, premise_of(start), balances);
+            let balance = balance_after_exchange(capture, through_checks, claimed, premise_of(start), balances);
             if known < settled.len() {
-                settled[known] = (key.0, key.1, key.2, balance);
+                settled[known] = (key, balance);
                 known += 1;
             }
             balance
@@ -1114,6 +1131,16 @@ mod tests {
         // - 3, as Stockfish plays it (Rxe1 Bxg2 Nd6 Qxd6 Kxg2), not 9.
         let fen = "4r1k1/6pp/p1qb1p2/3b1N2/P1pPrP2/2P2Q1P/1P1B2P1/4RRK1 w - - 7 27";
         assert_eq!(gain(fen, "f5d6 e4e1 d6e8 d5f3", 3, "insufficientlyDefended"), Some(5));
+    }
+
+    #[test]
+    fn a_capture_elsewhere_another_fire_takes_back_is_its_trade() {
+        // Lichess 08B8I: gxf5 wins the bishop; ...Qxf6 Rxf6, the queen for
+        // the bishop, is the next fire's: 3 and 6, not 9 and 6.
+        let (fen, moves) =
+            ("r4rk1/p4p1p/1qp1b2R/3p2B1/1p4P1/1N3P2/PPPQ4/1K4b1 b - - 0 24", "c6c5 g5f6 e6f5 g4f5 b6f6 h6f6");
+        assert_eq!(gain(fen, moves, 3, "hangingPiece"), Some(3));
+        assert_eq!(gain(fen, moves, 5, "hangingPiece"), Some(6));
     }
 
     #[test]
