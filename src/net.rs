@@ -74,7 +74,9 @@
 //!   it took one (Kxf1 after ...Qxf1+ nets the exchange, not the queen).
 //! - A sacrifice's `gain` is what its move gives up with the answer, below
 //!   zero: a later tactic that wins it back nets its own win, and a line's
-//!   gains sum to its net (Lichess 029wQ: -6, then the fork's 9).
+//!   gains sum to its net (Lichess 029wQ: -6, then the fork's 9). A tactic
+//!   whose man only a later sacrifice takes nets 0 (059XJ: Qd8+ forks the
+//!   knight Qxf6+ gives the queen for).
 //! - **The man the move takes.** Where another fire of the move names the
 //!   man its capture takes (a hanging piece) and the man that took keeps
 //!   it (not taken back at once, nor later without our taking back, nor en
@@ -86,12 +88,14 @@
 //!   stopping before it falls. Where the line mates instead, the mate is
 //!   the point, and `gain` is null.
 //!   - Where the threat comes to nothing by the line's end (its men,
-//!     followed as they move, no longer attacked, or one man, not in
-//!     check, that can step to a square we do not attack), it wins only
-//!     what its move took, with the answer that took a man of ours (0
-//!     where another fire names the man taken, where a fire of the move
-//!     gives material, where it takes back what the opponent just took, or
-//!     where the man that took falls later). Lichess 083dK: the queen dxe5
+//!     followed as they move, no longer attacked; or one man that can
+//!     step to a square we do not attack, or, in check, an answer after
+//!     which nothing of theirs is en prise: 0BuRD ...exf2+ unmasks the
+//!     queen on the e1 rook, and Kxf2 guards it), it wins only what its
+//!     move took, with the answer that took a man of ours (0 where another
+//!     fire of the move wins or gives material, where the move takes back
+//!     what the opponent just took, or where the man that took falls
+//!     later). Lichess 083dK: the queen dxe5
 //!     unmasks takes the pawn: 0; 04Dbs: Bb4 unmasks the queen on the d4
 //!     bishop, which may step away as the line ends: 0, the fork wins the
 //!     queen; 09YuP: Bxe4 takes the knight, and the queen it unmasks on
@@ -666,13 +670,25 @@ fn claimed_by_others(fires: &[Fire], ply: u16) -> u128 {
         .fold(0, |plies, f| plies | 1 << f.ply)
 }
 
-/// Whether the side to move in `pos`, not in check, saves `men` (one man
-/// of its own) by a move of it to a square the other side does not then
-/// attack.
+/// Whether the side to move in `pos` saves `men` (one man of its own): not
+/// in check, by a move of it to a square the other side does not then
+/// attack; in check, by an answer after which nothing of its own is en
+/// prise (Lichess 0BuRD: ...exf2+ unmasks the queen on the e1 rook, and
+/// Kxf2 guards it; not 01Prn: Nxf6+ Qxf6 Qxf6 gxf6 leaves the d8 rook to
+/// the d1 rook).
 fn escapes(pos: &Chess, men: Bitboard) -> bool {
     let Some(man) = men.single_square() else { return false };
-    if pos.is_check() || !pos.us().contains(man) {
+    if !pos.us().contains(man) {
         return false;
+    }
+    if pos.is_check() {
+        return pos.legal_moves().iter().any(|&m| {
+            let mut after = pos.clone();
+            after.play_unchecked(m);
+            // Nothing of theirs left en prise, the man nor one behind it.
+            let theirs = after.board().by_color(!after.turn()) & !after.board().kings();
+            en_prise(after.board(), after.turn(), theirs).is_empty()
+        });
     }
     pos.legal_moves().iter().filter(|m| m.from() == Some(man)).any(|&m| {
         let mut after = pos.clone();
@@ -814,6 +830,11 @@ fn unclaimed_threat<'a>(ply: Cursor<'a>, fires: &[Fire]) -> Option<Cursor<'a>> {
 /// collects, the detector's stake where it does not. `balances` are the
 /// line's ([`crate::facts::balances`]).
 pub fn settle(line: &Line, balances: &[i32], fires: &mut [Fire]) {
+    // The plies a sacrifice fire stands on.
+    let mut sacrifices = [false; 128];
+    for f in fires.iter().filter(|f| f.label.info().gives) {
+        sacrifices[usize::from(f.ply).min(127)] = true;
+    }
     // A line that gives more than it takes before it mates.
     let mate_bought = line.last().mates() && balances[line.last().index()] < balances[line.key_ply];
     // Fires of one ply most often collect with the same capture.
@@ -846,6 +867,12 @@ pub fn settle(line: &Line, balances: &[i32], fires: &mut [Fire]) {
                 && fires.iter().any(|f| f.ply == fires[i].ply && f.label != fires[i].label && wins(f) && names(f))
         };
         let gives_on_the_move = fires.iter().any(|f| f.ply == fires[i].ply && f.label.info().gives);
+        let wins_on_the_move = fires.iter().any(|f| {
+            f.ply == fires[i].ply
+                && f.label != fires[i].label
+                && (f.stake.is_some() || f.label.info().material)
+                && !f.label.info().gives
+        });
         let unclaimed_threat = unclaimed_threat(ply, fires);
         let fire = &mut fires[i];
         // Kings never count, theirs: our king may stand where it took.
@@ -871,6 +898,14 @@ pub fn settle(line: &Line, balances: &[i32], fires: &mut [Fire]) {
             // A man thrown in to put off the line's mate: the mate is the
             // point, not the spite block or check.
             Some(capture) if line.last().mates() && delays_the_mate(capture) => None,
+            // Taken only by a later sacrifice: the loss is the sacrifice's,
+            // and the tactic won nothing of its own (Lichess 059XJ: Qd8+
+            // forks, and Qxf6+ Kxf6 gives the queen for the knight: 0).
+            Some(capture)
+                if capture.index() > ply.index() && sacrifices[capture.index().min(127)] && !line.last().mates() =>
+            {
+                Some(0)
+            }
             Some(capture) => {
                 // A tactic that sets up a later capture collects through the
                 // checks it takes to get there; one that is the capture
@@ -905,7 +940,7 @@ pub fn settle(line: &Line, balances: &[i32], fires: &mut [Fire]) {
             // step away, wins nothing but what its move took, where no
             // other fire of the move names that man or gives material.
             None if fire.stake.is_some() && threatens_nothing_at_end(ply, men) => {
-                i16::try_from(if capture_named_elsewhere || gives_on_the_move { 0 } else { took(ply, balances) }).ok()
+                i16::try_from(if wins_on_the_move || gives_on_the_move { 0 } else { took(ply, balances) }).ok()
             }
             None => fire.stake,
         };
@@ -1282,6 +1317,32 @@ mod tests {
         // leaves with ...Ra1+ once the queen is won: 0, not 5.
         let fen = "r5k1/2B2pp1/rP2p1p1/P2q4/3Pp3/R6P/5PP1/1R4K1 b - - 6 32";
         assert_eq!(gain(fen, "a6a5 a3a5 a8a5 b6b7 d5b7 b1b7 a5a1 g1h2", 3, "discoveredAttack"), Some(0));
+    }
+
+    #[test]
+    fn a_threat_the_check_it_gives_lets_them_meet_wins_nothing() {
+        // Lichess 0BuRD: ...exf2+ unmasks the queen on the e1 rook, and the
+        // answer Kxf2 guards it; the pawn's capture is the queen-for-rook
+        // trade's (insufficientlyDefended, 3): 0, not 5.
+        let (fen, moves) = ("5r1k/pp4p1/7p/4P3/3Pq3/P1P1p3/1P2Q1P1/R5K1 w - - 1 28", "a1e1 f8f2 e2f2 e3f2");
+        assert_eq!(gain(fen, moves, 3, "discoveredAttack"), Some(0));
+        assert_eq!(gain(fen, moves, 3, "insufficientlyDefended"), Some(3));
+        // Lichess 03726: Nxg6+ unmasks the e1 rook on the queen, which takes
+        // the knight; the deflection's exchange holds the move's capture: 0.
+        let (fen, moves) = ("r3q2k/6b1/p5pp/1nQ1Nr2/5P2/2P5/PP4PP/R3R1K1 b - - 0 23", "a8c8 e5g6 e8g6 c5c8");
+        assert_eq!(gain(fen, moves, 1, "discoveredAttack"), Some(0));
+    }
+
+    #[test]
+    fn a_man_taken_only_by_a_later_sacrifice_is_no_gain() {
+        // Lichess 059XJ: Qd8+ forks the f6 knight, which Qxf6+ Kxf6 takes
+        // by giving the queen (the sacrifice's -6): the fork nets 0, and
+        // Ng4+ wins the queen back (9).
+        let (fen, moves) =
+            ("6k1/5p1p/4pnp1/ppq1N3/5P2/2P4P/PP4PK/3Q4 b - - 0 27", "c5f2 d1d8 g8g7 d8f6 g7f6 e5g4 f6f5 g4f2");
+        assert_eq!(gain(fen, moves, 1, "fork"), Some(0));
+        assert_eq!(gain(fen, moves, 3, "sacrifice"), Some(-6));
+        assert_eq!(gain(fen, moves, 5, "fork"), Some(9));
     }
 
     #[test]
