@@ -119,6 +119,24 @@
 //!   end (01Dmj 2, 0BxG7 6) and a desperado elsewhere is the next fire's
 //!   (0COYv 5); of 16 random values that change moved, 12 read closer,
 //!   3 farther (mended since: 04HSi, 0A74b; 09VM8 left), 1 the same.
+//! - 2026-12-03's later rounds (25 each, the same sampling; right / wrong
+//!   / debatable): seed 3527 22/1/2, 3541 20/2/3, 3557 23/0/2, 3563
+//!   21/1/3.
+//! - 2026-12-04, each round on the code of its day's point, the shapes it
+//!   found mended before the next: 3581 22/1/2 (04e0U: a grab in answer to
+//!   a quiet threat; 0ASS7: a spite block before mate); 3593 23/0/2
+//!   (054S8: won on the way to a mate the line gives for; 033zG); 3607
+//!   23/1/1 (08B8I: a capture another fire takes back; 08lNe); 3617 22/3/0
+//!   (059XJ: a man only a sacrifice takes; 0BuRD: a threat the check's
+//!   answer meets; 057Rd: a promotion at the line's end, left); and on
+//!   the day's last code, 3631: 22/2/1. Left: the end search does not see
+//!   captures after a quiet king move out of check (07X4I: Ke2 hits the
+//!   d1 rook and the f3 knight, 5 where a coach says 2); a discovered
+//!   attack on a queen that attacks ours back keeps its stake (07b7A: 9,
+//!   the line nets 3); a sacrifice's gain stops before our retake on its
+//!   square (00vf5: -3, a coach says -2). Of the changed values read (15,
+//!   15 and 10, seeds 3583, 3597, 3611): 37 closer, 3 the same, none
+//!   farther.
 
 use shakmaty::{Bitboard, Board, Chess, Color, Position, Rank, Role, Square};
 
