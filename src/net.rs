@@ -677,6 +677,17 @@ fn given(ply: Cursor, balances: &[i32]) -> Option<i16> {
     (!ply.line().last().mates()).then_some(net).and_then(|net| i16::try_from(net).ok())
 }
 
+/// Whether `fire` wins material (a stake, or a material label) rather
+/// than gives it.
+fn wins_material(fire: &Fire) -> bool {
+    (fire.stake.is_some() || fire.label.info().material) && !fire.label.info().gives
+}
+
+/// Whether `fire` wins or gives material.
+fn moves_material(fire: &Fire) -> bool {
+    fire.stake.is_some() || fire.label.info().material || fire.label.info().gives
+}
+
 /// The plies where a tactic other than the fire on `ply` wins or gives
 /// material: a fire of a material or giving label or with a stake, on
 /// another ply, that does not collect the win of `ply`.
@@ -684,7 +695,7 @@ fn claimed_by_others(fires: &[Fire], ply: u16) -> u128 {
     fires
         .iter()
         .filter(|f| f.ply != ply && f.ply < 128 && f.collects != Some(ply))
-        .filter(|f| f.stake.is_some() || f.label.info().material || f.label.info().gives)
+        .filter(|f| moves_material(f))
         .fold(0, |plies, f| plies | 1 << f.ply)
 }
 
@@ -838,9 +849,7 @@ fn unclaimed_threat<'a>(ply: Cursor<'a>, fires: &[Fire]) -> Option<Cursor<'a>> {
         && !attacked_by(before, solver).contains(man)
         && attacked_by(after, solver).contains(man)
         && theirs.mv().from() != Some(man);
-    let claimed = fires.iter().any(|f| {
-        usize::from(f.ply) == threat.index() && (f.stake.is_some() || f.label.info().material || f.label.info().gives)
-    });
+    let claimed = fires.iter().any(|f| usize::from(f.ply) == threat.index() && moves_material(f));
     (made && !claimed).then_some(threat)
 }
 
@@ -879,18 +888,15 @@ pub fn settle(line: &Line, balances: &[i32], fires: &mut [Fire]) {
         // is one (both uses below).
         let capture_named_elsewhere = ply.mv().is_capture() && {
             let taken = capture_square(ply.mv());
-            let wins = |f: &Fire| (f.stake.is_some() || f.label.info().material) && !f.label.info().gives;
             let names = |f: &Fire| men_to_win(&f.roles).contains(taken);
             !names(&fires[i])
-                && fires.iter().any(|f| f.ply == fires[i].ply && f.label != fires[i].label && wins(f) && names(f))
+                && fires
+                    .iter()
+                    .any(|f| f.ply == fires[i].ply && f.label != fires[i].label && wins_material(f) && names(f))
         };
         let gives_on_the_move = fires.iter().any(|f| f.ply == fires[i].ply && f.label.info().gives);
-        let wins_on_the_move = fires.iter().any(|f| {
-            f.ply == fires[i].ply
-                && f.label != fires[i].label
-                && (f.stake.is_some() || f.label.info().material)
-                && !f.label.info().gives
-        });
+        let wins_on_the_move =
+            fires.iter().any(|f| f.ply == fires[i].ply && f.label != fires[i].label && wins_material(f));
         let unclaimed_threat = unclaimed_threat(ply, fires);
         let fire = &mut fires[i];
         // Kings never count, theirs: our king may stand where it took.
