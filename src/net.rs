@@ -179,9 +179,8 @@ fn collecting_capture<'a>(ply: Cursor<'a>, men: Bitboard) -> Option<Cursor<'a>> 
                 }
                 men.discard(capture_square(at.mv()));
             }
-        } else if let Some(from) = at.mv().from().filter(|&from| men.contains(from)) {
-            men.discard(from);
-            men.add(at.mv().to());
+        } else {
+            men = moved_by(at, men);
         }
     }
     best.map(|(_, at)| at)
@@ -730,13 +729,16 @@ fn escapes(pos: &Chess, men: Bitboard) -> bool {
 /// followed as the opponent moves them (none of them taken: a fire whose
 /// man the line collects is settled by its exchange).
 fn men_at_end(ply: Cursor, men: Bitboard) -> Bitboard {
-    ply.later().filter(|at| !at.is_solver()).fold(men, |mut men, at| {
-        if let Some(from) = at.mv().from().filter(|&from| men.contains(from)) {
-            men.discard(from);
-            men.add(at.mv().to());
-        }
-        men
-    })
+    ply.later().filter(|at| !at.is_solver()).fold(men, |men, at| moved_by(at, men))
+}
+
+/// `men` once the move at `at` has moved the one of them it moves, if any.
+fn moved_by(at: Cursor, mut men: Bitboard) -> Bitboard {
+    if let Some(from) = at.mv().from().filter(|&from| men.contains(from)) {
+        men.discard(from);
+        men.add(at.mv().to());
+    }
+    men
 }
 
 /// Whether a threat on `men` (enemy men right after `ply`), none of which

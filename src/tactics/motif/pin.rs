@@ -173,8 +173,9 @@ fn matters(facts: &PlyFacts, pin: &Pin) -> bool {
         .into_iter()
         .any(|attacker| value_at(board, attacker) < pinned_value || (undefended && !reach.contains(attacker)))
         // Or our men pile up on it and win it where it stands, the pin
-        // keeping it there, as the line does (Lichess 06kQ1: ...Bh4 pins
-        // the g3 bishop to the f2 queen, and ...Rxg3+ wins it).
+        // keeping it there, as the line does (Lichess 06kQ1: ...Bh4 adds
+        // to the g8 rook on the g3 bishop pinned to the king, and ...Rxg3+
+        // wins it).
         || (attacking.more_than_one()
             && attacking.into_iter().any(|attacker| board::see(board, attacker, pin.pinned, pinned_value) > 0)
             && wins_it_where_it_stands(facts, pin))
