@@ -73,8 +73,11 @@
 //! - The men to win never include their king; our king may stand where
 //!   it took one (Kxf1 after ...Qxf1+ nets the exchange, not the queen).
 //! - A sacrifice's `gain` is what its move gives up with the answer, below
-//!   zero: a later tactic that wins it back nets its own win, and a line's
-//!   gains sum to its net (Lichess 029wQ: -6, then the fork's 9). A tactic
+//!   zero, and where the answer captures, the captures that follow on its
+//!   square, unless another tactic of ours takes there (Lichess 00vf5:
+//!   Ndb5 axb5 Nxb5, -2): a later tactic that wins it back nets its own
+//!   win, and a line's gains sum to its net (029wQ: -6, then the fork's
+//!   9). A tactic
 //!   whose man only a later sacrifice takes nets 0 (059XJ: Qd8+ forks the
 //!   knight Qxf6+ gives the queen for).
 //! - **The man the move takes.** Where another fire of the move names the
@@ -101,6 +104,11 @@
 //!     queen; 09YuP: Bxe4 takes the knight, and the queen it unmasks on
 //!     steps away: 3. A threat only a search would see through, as 0AoZa's,
 //!     is read as 0 too.
+//!   - Where one of its men, followed, took a man of ours (it met the
+//!     threat by trading) and the line ends with our check, the line's
+//!     balance from before the move, finished by the capture search, is
+//!     the gain (Lichess 07b7A: Nxg5 unmasks the g6 queen on the c2
+//!     queen, which takes it; Nxf3+, and hxg6 is to come: 3, not 9).
 //!
 //! Judged by hand (issue 34), each value read against the line and
 //! Stockfish's continuation from its end:
@@ -670,9 +678,22 @@ fn capture_search(board: &Board, us: Color, plies: u32, mut alpha: i32, beta: i3
 /// the fire whose win repays it does not take off its own (Lichess 029wQ:
 /// Qxe5 dxe5 gives 6, the Nf6+ fork that wins the queen back nets 9, the
 /// line 3). Null where the line mates: the material bought the mate.
-fn given(ply: Cursor, balances: &[i32]) -> Option<i16> {
-    let answered = ply.reply().map_or(ply.index() + 1, |reply| reply.index() + 1);
-    let net = balances[answered] - balances[ply.index()];
+fn given(ply: Cursor, balances: &[i32], claimed: u128) -> Option<i16> {
+    let mut last = ply.reply().unwrap_or(ply);
+    // Where the answer captures, the captures that follow on its square
+    // are the sacrifice's too, unless another tactic of ours takes there
+    // and so counts the run as its own (Lichess 00vf5: Ndb5 axb5 Nxb5, a
+    // knight for a pawn: -2; 07KyR: Re7 Bxe7 Rxe7 Qxe7 Qxe7, the last the
+    // hanging queen's).
+    if last.index() > ply.index() && last.mv().is_capture() {
+        let square = last.mv().to();
+        let run: Vec<Cursor> = last.later().take_while(|at| at.mv().is_capture() && at.mv().to() == square).collect();
+        let claimed_at = |at: &Cursor| at.index() < 128 && claimed & (1 << at.index()) != 0;
+        if !run.iter().any(|at| at.is_solver() && claimed_at(at)) {
+            last = run.last().copied().unwrap_or(last);
+        }
+    }
+    let net = balances[last.index() + 1] - balances[ply.index()];
     (!ply.line().last().mates()).then_some(net).and_then(|net| i16::try_from(net).ok())
 }
 
@@ -754,6 +775,19 @@ fn threatens_nothing_at_end(ply: Cursor, men: Bitboard) -> bool {
     }
     let threatened = men_at_end(ply, men) & end.us() & attacked_by(end.board(), !end.turn());
     threatened.is_empty() || escapes(end, threatened)
+}
+
+/// Whether one of `men` (enemy men right after `ply`), followed as the
+/// opponent moves them, takes a man of ours later in the line.
+fn traded_itself(ply: Cursor, men: Bitboard) -> bool {
+    let mut men = men;
+    for at in ply.later().filter(|at| !at.is_solver()) {
+        if at.mv().is_capture() && at.mv().from().is_some_and(|from| men.contains(from)) {
+            return true;
+        }
+        men = moved_by(at, men);
+    }
+    false
 }
 
 /// Whether the man that captured on the move at `ply` keeps what it took:
@@ -873,7 +907,7 @@ pub fn settle(line: &Line, balances: &[i32], fires: &mut [Fire]) {
         let ply = line.at(usize::from(fires[i].ply));
         let info = fires[i].label.info();
         if info.gives {
-            fires[i].gain = given(ply, balances);
+            fires[i].gain = given(ply, balances, claimed_by_others(fires, fires[i].ply));
             continue;
         }
         if fires[i].stake.is_none() && !info.material {
@@ -967,6 +1001,14 @@ pub fn settle(line: &Line, balances: &[i32], fires: &mut [Fire]) {
             // other fire of the move names that man or gives material.
             None if fire.stake.is_some() && threatens_nothing_at_end(ply, men) => {
                 i16::try_from(if wins_on_the_move || gives_on_the_move { 0 } else { took(ply, balances) }).ok()
+            }
+            // A threatened man that took a man of ours met the threat by
+            // trading: where the line ends with our check, whose answers the
+            // capture search reads, the line from the move says what came of
+            // it (Lichess 07b7A: Nxg5 unmasks the g6 queen on the c2 queen,
+            // which takes it, Nxf3+, and hxg6 is to come: the bishop, 3).
+            None if fire.stake.is_some() && line.last().after().is_check() && traded_itself(ply, men) => {
+                i16::try_from(balance_after(line.last(), None, ply) - balances[ply.index()]).ok()
             }
             None => fire.stake,
         };
@@ -1295,6 +1337,27 @@ mod tests {
         // Lichess 054S8: the queen given for a mate gains nothing, loses nothing.
         let fen = "4rr1k/p4qpp/1p6/2pp4/3Q4/2P5/PP2RPPP/4R1K1 w - - 0 22";
         assert_eq!(gain(fen, "d4g4 f7f2 e2f2 e8e1 f2f1 e1f1", 1, "sacrifice"), None);
+    }
+
+    #[test]
+    fn a_threatened_man_that_trades_itself_nets_the_line() {
+        // Lichess 07b7A: Nxg5 unmasks the g6 queen on the c2 queen, which
+        // takes it after the rooks are traded; Nxf3+ and hxg6 to come: the
+        // bishop, not the queen.
+        let fen = "r3r1k1/2p2ppp/1b4q1/3Rp1B1/4n3/2P2N1P/PPQ3PK/R7 w - - 0 22";
+        assert_eq!(gain(fen, "d5e5 e4g5 e5e8 a8e8 c2g6 g5f3", 1, "discoveredAttack"), Some(3));
+    }
+
+    #[test]
+    fn a_sacrifice_runs_on_through_our_retake() {
+        // Lichess 00vf5: Ndb5 axb5 Nxb5 gives a knight for a pawn: -2.
+        let fen = "r1b1kbnr/1pqp1ppp/p1n1p3/8/2BNP3/P1N5/1PP2PPP/R1BQK2R b KQkq - 0 7";
+        assert_eq!(gain(fen, "g8e7 d4b5 a6b5 c3b5 c7b8 b5d6", 1, "sacrifice"), Some(-2));
+        // Lichess 07KyR: Re7 Bxe7 Rxe7 Qxe7 Qxe7; the last capture is the
+        // hanging queen's, whose exchange starts at ...Bxe7: the rook given.
+        let (fen, moves) =
+            ("r4rk1/pp1q2pp/3bR3/3p2Q1/8/P1N4P/1P3PP1/4R1K1 b - - 0 23", "d6c5 e6e7 c5e7 e1e7 d7e7 g5e7");
+        assert_eq!(gain(fen, moves, 1, "sacrifice"), Some(-5));
     }
 
     #[test]
