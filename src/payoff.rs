@@ -11,6 +11,11 @@
 //! - It collects the latest earlier solver ply with a fire that names that
 //!   man where it stood right after that ply, as its `victim`, one of its
 //!   `targets`, or its `pinned`, `behind` or `defender` piece.
+//! - Else, where it takes back in one run of captures on a square that an
+//!   earlier fire's capture began, that fire naming the man it took there,
+//!   it collects that fire: it carries on the exchange whose `gain` that
+//!   fire already counts (Lichess 01N1L: ...Rxe2 wins the knight, and
+//!   ...Qxe2 after Qxe2 is the same exchange).
 
 use shakmaty::Bitboard;
 
@@ -59,7 +64,20 @@ pub fn mark(line: &Line, fires: &mut [Fire]) {
             }
             earlier = at.previous();
         }
-        fires[i].collects = collects;
+        // A recapture in one run of captures on a square that an earlier
+        // fire's capture opened, naming the man it took there, carries on
+        // that fire's exchange, which its `gain` already counts (Lichess
+        // 01N1L: ...Rxe2 wins the knight, Qxe2 ...Qxe2).
+        let run_start = || {
+            std::iter::successors(ply.previous(), |at| at.previous())
+                .take_while(|at| at.mv().is_capture() && at.mv().to() == mv.to())
+                .last()
+                .filter(|at| at.is_solver())
+                .map(|at| at.index() as u16)
+        };
+        fires[i].collects = collects.or_else(|| {
+            run_start().filter(|&start| fires[..i].iter().any(|f| f.ply == start && named(&f.roles).contains(mv.to())))
+        });
     }
 }
 
@@ -87,6 +105,14 @@ mod tests {
         // Lichess 08Hmx: ...Re8+ is a discovered check whose rook hits b8.
         let fen = "6k1/5b1p/1R4p1/5p2/PP1b4/4rB2/6PP/5RK1 w - - 1 40";
         assert_eq!(collects(fen, "b6b8 e3e8 g1h1 e8b8", 3, "hangingPiece"), Some(1));
+    }
+
+    #[test]
+    fn a_recapture_in_an_earlier_fires_exchange_collects_it() {
+        // Lichess 01N1L: ...Rxe2 takes the knight the e1 rook alone guards;
+        // Qxe2 ...Qxe2 goes on with that exchange, the ply-1 fire's gain.
+        let fen = "4r1k1/ppp1qp2/2np3p/6p1/4r3/2P3B1/PP2NPPP/R2QR1K1 w - - 3 17";
+        assert_eq!(collects(fen, "d1d2 e4e2 d2e2 e7e2", 3, "insufficientlyDefended"), Some(1));
     }
 
     #[test]
