@@ -13,7 +13,7 @@
 use std::fmt::Write;
 use std::sync::OnceLock;
 
-use shakmaty::{Position, Role};
+use shakmaty::{Bitboard, Position, Role};
 
 use crate::board::value_at;
 use crate::facts::PlyFacts;
@@ -475,9 +475,40 @@ fn takes_a_pawn_on_the_hunt(line: &Line, ply: u16) -> bool {
     }
 }
 
-/// Applies [`NEXT_MOVE_RULES`] to a line's arbitrated fires.
+/// Labels whose fire on our next move, naming the same pieces in the same
+/// roles with none of them moved, repeats the fire before it and gives way
+/// to it (Lichess 054QS: ...Rf1+ and ...Rxf1+ both use the d3 bishop pinned
+/// to the d2 queen; trappedPiece finds its own repeats).
+pub const REPEATS: &[Label] = &[Label::Pin];
+
+/// Why a repeat gives way, in `koga explain` and `docs/arbitration.md`.
+const REPEAT_WHY: &str = "the same pin, its pieces where they stood: one tactic, told once, on the move that \
+                          first used it";
+
+/// Whether `later` repeats `earlier` (two plies before it): the same label,
+/// the same squares in the roles that name pieces, and the same men on
+/// them after both moves.
+fn repeats(line: &Line, earlier: &Fire, later: &Fire) -> bool {
+    use RoleName::{behind, pinned, pinner};
+    let same_roles = [pinner, pinned, behind].into_iter().all(|role| earlier.roles.get(role) == later.roles.get(role));
+    let (before, after) =
+        (line.at(usize::from(earlier.ply)).after().board(), line.at(usize::from(later.ply)).after().board());
+    let men = [pinner, pinned, behind].into_iter().fold(Bitboard::EMPTY, |men, role| men | later.roles.get(role));
+    earlier.label == later.label
+        && later.ply == earlier.ply + 2
+        && same_roles
+        && men.any()
+        && men.into_iter().all(|sq| before.piece_at(sq) == after.piece_at(sq))
+}
+
+/// Applies [`NEXT_MOVE_RULES`] and [`REPEATS`] to a line's arbitrated fires.
 pub fn arbitrate_next_moves(line: &Line, fires: &mut Vec<Fire>, removed: &mut Vec<Removed>) {
     let found = removed.len();
+    for later in fires.iter().filter(|f| REPEATS.contains(&f.label)) {
+        if fires.iter().any(|earlier| repeats(line, earlier, later)) {
+            removed.push(Removed { fire: *later, by: later.label, rule: REPEAT_WHY });
+        }
+    }
     for rule in NEXT_MOVE_RULES {
         for loser in fires.iter().filter(|f| f.label == rule.loser) {
             let next = |w: &&Fire| w.ply == loser.ply + 2 && rule.winners.contains(&w.label);
@@ -523,6 +554,10 @@ pub fn markdown() -> String {
     for rule in NEXT_MOVE_RULES {
         let winners = Labels::AnyOf(rule.winners).describe();
         let _ = writeln!(out, "| `{}` | {} | {} | {} |", rule.loser, winners, rule.condition, rule.why);
+    }
+    out.push_str("\nRepeats: a fire on our next move that names the same pieces in the same roles, none of them moved, gives way to the fire before it.\n\n| label | why |\n|---|---|\n");
+    for label in REPEATS {
+        let _ = writeln!(out, "| `{label}` | {REPEAT_WHY} |");
     }
     out
 }
@@ -792,13 +827,35 @@ mod tests {
         assert!(!always_gives_way(Label::Pin, &pinned_defender));
     }
 
+    /// A pin used again on our next move, its pieces unmoved, is the same
+    /// tactic (Lichess 054QS: ...Rf1+ Rxf1 ...Rxf1+, the d3 bishop pinned
+    /// to the d2 queen both times); a new pin on the next move stays (009FS:
+    /// the e6 knight pinned to the e1 rook, then ...Rxe1 pins the c1 bishop).
+    #[test]
+    fn a_pin_used_again_on_the_next_move_is_a_repeat() {
+        let pins = |fen: &str, moves: &str| {
+            let classified = crate::tactics::classify_explained(&Line::parse(fen, moves, LineForm::Puzzle).unwrap());
+            let kept: Vec<u16> = classified.fires.iter().filter(|f| f.label == Label::Pin).map(|f| f.ply).collect();
+            let repeats: Vec<u16> =
+                classified.removed.iter().filter(|r| r.rule == REPEAT_WHY).map(|r| r.fire.ply).collect();
+            (kept, repeats)
+        };
+        let fen = "5r2/5r2/p6k/1pNp2pp/1P1q4/P2B4/3Q2PP/2R4K w - - 2 38";
+        assert_eq!(pins(fen, "h2h3 f7f1 c1f1 f8f1 d3f1 d4d2"), (vec![1], vec![3]));
+        let fen = "r2qr1k1/p5bp/1pp1b1p1/8/2QN1p2/2P1n2P/PP3PP1/R1B1RNK1 w - - 1 18";
+        assert_eq!(pins(fen, "d4e6 e3c4 e6d8 e8e1"), (vec![1, 3], vec![]));
+    }
+
     #[test]
     fn the_generated_table_names_every_rule() {
         let text = markdown();
         assert_eq!(
-            text.lines().filter(|l| l.starts_with("| ") && !l.starts_with("| loser")).count(),
-            RULES.len() + NEXT_MOVE_RULES.len()
+            text.lines()
+                .filter(|l| l.starts_with("| ") && !l.starts_with("| loser") && !l.starts_with("| label"))
+                .count(),
+            RULES.len() + NEXT_MOVE_RULES.len() + REPEATS.len()
         );
+        assert!(text.contains("| `pin` | the same pin, its pieces where they stood"));
         assert!(text.contains("| `trappedPiece` | any other seed tactic or motif but `counterThreat` |"));
         assert!(text.contains("| `exposedKing` | `fork`, `skewer`, `pin`,"));
     }

@@ -44,8 +44,10 @@
 //!
 //! Koga and Lichess:
 //! - Lichess 1,183, Koga 1,606, both 1,089: precision 0.678, recall 0.921,
-//!   F1 0.781 (pinnedDefender counts as a pin, spec §2; 1,540 dev fires).
-//!   Before pins our men pile up on (59 fires more, nearly all in puzzles
+//!   F1 0.781 (pinnedDefender counts as a pin, spec §2; 1,475 dev fires).
+//!   A pin used again on our next move, its pieces unmoved, gives way to
+//!   the fire before it (`docs/arbitration.md`, repeats): 65 dev fires, no
+//!   puzzle's pin lost (1,540 before). Before pins our men pile up on (59 fires more, nearly all in puzzles
 //!   Lichess does not tag pin): Koga 1,556, both 1,088, precision 0.699,
 //!   F1 0.794 (1,481 fires). Before relative
 //!   pins on a check had to hold something (1,567 dev fires, now 1,481):
