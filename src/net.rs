@@ -58,6 +58,12 @@
 //!   is counted from the first capture of that run on the square (no
 //!   earlier than the key move): a fork that retakes a sacrificed piece does
 //!   not count the piece twice.
+//! - **A trade on two squares.** Where our capture answers one of theirs
+//!   elsewhere, of a man worth the same, that answered a capture of ours a
+//!   fire wins material on (whose exchange runs through both), and we never
+//!   take their man back, the capture counts from before theirs (Lichess
+//!   02wgI: Nxe5 wins the knight, ...Bxe2 Nxd7 trades the queens: 0, not
+//!   9; 48 dev fires).
 //! - **A grab in answer to a quiet threat.** Where our capture carries out
 //!   the threat of our quiet move before it, a move no fire wins or gives
 //!   material on, and the opponent answered that move by taking a man of
@@ -213,6 +219,25 @@ fn exchange_start(ply: Cursor) -> Cursor {
         }
     }
     start
+}
+
+/// Where a capture of ours at `ply` answers one of theirs elsewhere, of a
+/// man worth the same, that itself answered a capture of ours on which a
+/// fire wins material (so that fire's exchange runs through both), and we
+/// never take their man back: their capture, from before which the trade
+/// is counted (Lichess 02wgI: Nxe5 wins the knight, ...Bxe2 Nxd7 trades
+/// the queens on two squares: 0, not 9).
+fn trade_start<'a>(ply: Cursor<'a>, wins_on: &dyn Fn(Cursor) -> bool) -> Option<Cursor<'a>> {
+    let m = ply.mv();
+    let theirs = ply
+        .previous()
+        .filter(|p| p.index() > ply.line().key_ply && m.is_capture() && p.mv().is_capture() && p.mv().to() != m.to())?;
+    let ours = theirs.previous().filter(|ours| ours.mv().is_capture() && wins_on(*ours))?;
+    // Their man is never taken back on its square: a trade, not a man we
+    // win back later (03y9m: ...Qxe3+ takes a pawn before ...Rxh8).
+    let taken_back = ply.later().any(|at| at.is_solver() && at.mv().is_capture() && at.mv().to() == theirs.mv().to());
+    let even = captured_value(theirs.mv()) == captured_value(m);
+    (even && continues_the_exchange(theirs) && ours.mv().to() != theirs.mv().to() && !taken_back).then_some(theirs)
 }
 
 /// The material balance once the exchange that `capture` opens is over:
@@ -898,6 +923,12 @@ pub fn settle(line: &Line, balances: &[i32], fires: &mut [Fire]) {
     for f in fires.iter().filter(|f| f.label.info().gives) {
         sacrifices[usize::from(f.ply).min(127)] = true;
     }
+    // The plies where a fire wins material.
+    let mut wins = [false; 128];
+    for f in fires.iter().filter(|f| wins_material(f)) {
+        wins[usize::from(f.ply).min(127)] = true;
+    }
+    let wins_on_ply = |at: Cursor| wins[at.index().min(127)];
     // A line that gives more than it takes before it mates.
     let mate_bought = line.last().mates() && balances[line.last().index()] < balances[line.key_ply];
     // Fires of one ply most often collect with the same capture.
@@ -973,6 +1004,9 @@ pub fn settle(line: &Line, balances: &[i32], fires: &mut [Fire]) {
                 let through_checks = (capture.index() > ply.index() && !line.last().mates()).then_some(claimed);
                 let start = match unclaimed_threat {
                     Some(threat) if capture.index() == ply.index() => threat,
+                    _ if capture.index() == ply.index() && fire.collects.is_none() => {
+                        trade_start(ply, &wins_on_ply).unwrap_or_else(|| exchange_start(ply))
+                    }
                     _ => exchange_start(ply),
                 };
                 // Where another fire names the man our move took and no one
@@ -1346,6 +1380,16 @@ mod tests {
         // bishop, not the queen.
         let fen = "r3r1k1/2p2ppp/1b4q1/3Rp1B1/4n3/2P2N1P/PPQ3PK/R7 w - - 0 22";
         assert_eq!(gain(fen, "d5e5 e4g5 e5e8 a8e8 c2g6 g5f3", 1, "discoveredAttack"), Some(3));
+    }
+
+    #[test]
+    fn a_trade_on_two_squares_nets_nothing() {
+        // Lichess 02wgI: Nxe5 wins the knight; ...Bxe2 takes the queen and
+        // Nxd7 takes theirs, the first fire's exchange: 3, then 0.
+        let (fen, moves) =
+            ("2kr1b1r/1ppq2pp/p1n2p2/4Pn2/6b1/1BP2N2/PP2QPPP/RNB1R1K1 b - - 0 12", "c6e5 f3e5 g4e2 e5d7");
+        assert_eq!(gain(fen, moves, 1, "insufficientlyDefended"), Some(3));
+        assert_eq!(gain(fen, moves, 3, "insufficientlyDefended"), Some(0));
     }
 
     #[test]
