@@ -290,15 +290,15 @@ impl<'a> PlyFacts<'a> {
     /// The later solver move that captures the enemy piece standing on `sq`
     /// after our move, followed as it moves.
     pub fn later_capture_of(&self, sq: Square) -> Option<Cursor<'a>> {
-        let mut square = sq;
+        let mut man = Bitboard::from_square(sq);
         for ply in self.at.later() {
             let m = ply.mv();
             if ply.is_solver() {
-                if m.is_capture() && capture_square(m) == square {
+                if m.is_capture() && man.contains(capture_square(m)) {
                     return Some(ply);
                 }
-            } else if m.from() == Some(square) {
-                square = m.to();
+            } else {
+                man = ply.moves_along(man);
             }
         }
         None

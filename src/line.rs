@@ -367,6 +367,17 @@ impl<'a> Cursor<'a> {
         self.forward(2)
     }
 
+    /// Where `men` stand once this move is played: the one it moves, if
+    /// any, on its new square (a man it captures stays named where it was
+    /// taken). Following a man through a line is this, ply by ply.
+    pub fn moves_along(self, men: Bitboard) -> Bitboard {
+        let m = self.mv();
+        match m.from() {
+            Some(from) if men.contains(from) => men.without(from).with(m.to()),
+            _ => men,
+        }
+    }
+
     /// Every later ply, in order.
     pub fn later(self) -> impl Iterator<Item = Cursor<'a>> {
         let line = self.line;

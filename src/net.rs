@@ -194,7 +194,7 @@ fn collecting_capture<'a>(ply: Cursor<'a>, men: Bitboard) -> Option<Cursor<'a>> 
                 men.discard(capture_square(at.mv()));
             }
         } else {
-            men = moved_by(at, men);
+            men = at.moves_along(men);
         }
     }
     best.map(|(_, at)| at)
@@ -775,16 +775,7 @@ fn escapes(pos: &Chess, men: Bitboard) -> bool {
 /// followed as the opponent moves them (none of them taken: a fire whose
 /// man the line collects is settled by its exchange).
 fn men_at_end(ply: Cursor, men: Bitboard) -> Bitboard {
-    ply.later().filter(|at| !at.is_solver()).fold(men, |men, at| moved_by(at, men))
-}
-
-/// `men` once the move at `at` has moved the one of them it moves, if any.
-fn moved_by(at: Cursor, mut men: Bitboard) -> Bitboard {
-    if let Some(from) = at.mv().from().filter(|&from| men.contains(from)) {
-        men.discard(from);
-        men.add(at.mv().to());
-    }
-    men
+    ply.later().filter(|at| !at.is_solver()).fold(men, |men, at| at.moves_along(men))
 }
 
 /// Whether a threat on `men` (enemy men right after `ply`), none of which
@@ -810,7 +801,7 @@ fn traded_itself(ply: Cursor, men: Bitboard) -> bool {
         if at.mv().is_capture() && at.mv().from().is_some_and(|from| men.contains(from)) {
             return true;
         }
-        men = moved_by(at, men);
+        men = at.moves_along(men);
     }
     false
 }
@@ -821,18 +812,16 @@ fn traded_itself(ply: Cursor, men: Bitboard) -> bool {
 /// ends (Lichess 03K3h: Bxc3 takes the rook and falls seven moves on, the
 /// exchange's and not a man won apart from the rest of the line).
 fn keeps_its_capture(ply: Cursor) -> bool {
-    let mut man = ply.mv().to();
+    let mut man = Bitboard::from_square(ply.mv().to());
     let mut later = ply.later().peekable();
     while let Some(at) = later.next() {
         let m = at.mv();
         if at.is_solver() {
-            if m.from() == Some(man) {
-                man = m.to();
-            }
-        } else if m.is_capture() && m.to() == man {
+            man = at.moves_along(man);
+        } else if m.is_capture() && man.contains(m.to()) {
             // Taken: kept only where we take back there at once, the man
             // that does so ours to follow.
-            if !later.peek().is_some_and(|ours| ours.mv().is_capture() && ours.mv().to() == man)
+            if !later.peek().is_some_and(|ours| ours.mv().is_capture() && man.contains(ours.mv().to()))
                 || at.index() == ply.index() + 1
             {
                 return false;
@@ -840,7 +829,7 @@ fn keeps_its_capture(ply: Cursor) -> bool {
         }
     }
     let end = ply.line().last().after();
-    end.turn() == ply.line().solver() || !en_prise(end.board(), end.turn(), Bitboard::from_square(man)).any()
+    end.turn() == ply.line().solver() || !en_prise(end.board(), end.turn(), man).any()
 }
 
 /// What the move at `ply` nets by its own capture, for a fire whose threat
