@@ -63,7 +63,7 @@
 //!   fire wins material on (whose exchange runs through both), and we never
 //!   take their man back, the capture counts from before theirs (Lichess
 //!   02wgI: Nxe5 wins the knight, ...Bxe2 Nxd7 trades the queens: 0, not
-//!   9; 48 dev fires).
+//!   9; 42 dev fires).
 //! - **A grab in answer to a quiet threat.** Where our capture carries out
 //!   the threat of our quiet move before it, a move no fire wins or gives
 //!   material on, and the opponent answered that move by taking a man of
@@ -223,7 +223,9 @@ fn exchange_start(ply: Cursor) -> Cursor {
 
 /// Where a capture of ours at `ply` answers one of theirs elsewhere, of a
 /// man worth the same, that itself answered a capture of ours on which a
-/// fire wins material (so that fire's exchange runs through both), and we
+/// fire wins material, not a payoff (so that fire's exchange runs through
+/// both; Lichess 01q7V: the fork's exchange stops before ...Rxc6, which
+/// still wins the bishop back: 3), and we
 /// never take their man back: their capture, from before which the trade
 /// is counted (Lichess 02wgI: Nxe5 wins the knight, ...Bxe2 Nxd7 trades
 /// the queens on two squares: 0, not 9).
@@ -912,9 +914,10 @@ pub fn settle(line: &Line, balances: &[i32], fires: &mut [Fire]) {
     for f in fires.iter().filter(|f| f.label.info().gives) {
         sacrifices[usize::from(f.ply).min(127)] = true;
     }
-    // The plies where a fire wins material.
+    // The plies where a fire wins material, other than by collecting an
+    // earlier fire's win (whose exchange may stop short of the next fire's).
     let mut wins = [false; 128];
-    for f in fires.iter().filter(|f| wins_material(f)) {
+    for f in fires.iter().filter(|f| wins_material(f) && f.collects.is_none()) {
         wins[usize::from(f.ply).min(127)] = true;
     }
     let wins_on_ply = |at: Cursor| wins[at.index().min(127)];
@@ -1379,6 +1382,12 @@ mod tests {
             ("2kr1b1r/1ppq2pp/p1n2p2/4Pn2/6b1/1BP2N2/PP2QPPP/RNB1R1K1 b - - 0 12", "c6e5 f3e5 g4e2 e5d7");
         assert_eq!(gain(fen, moves, 1, "insufficientlyDefended"), Some(3));
         assert_eq!(gain(fen, moves, 3, "insufficientlyDefended"), Some(0));
+        // Lichess 01q7V: ...Bc4+ forks, ...Bxa6 collects the rook, Rxc3
+        // takes a bishop, and ...Rxc6 takes one back: the fork's exchange
+        // stops before it, so it is no trade of the fork's: 3.
+        let (fen, moves) = ("2r3k1/p4ppp/R1B1b3/2P5/4p3/2b1P3/4KPPP/7R w - - 6 26", "h1c1 e6c4 e2d1 c4a6 c1c3 c8c6");
+        assert_eq!(gain(fen, moves, 1, "fork"), Some(2));
+        assert_eq!(gain(fen, moves, 5, "hangingPiece"), Some(3));
     }
 
     #[test]
