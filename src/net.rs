@@ -59,11 +59,12 @@
 //!   earlier than the key move): a fork that retakes a sacrificed piece does
 //!   not count the piece twice.
 //! - **A trade on two squares.** Where our capture answers one of theirs
-//!   elsewhere, of a man worth the same, that answered a capture of ours a
-//!   fire wins material on (whose exchange runs through both), and we never
-//!   take their man back, the capture counts from before theirs (Lichess
-//!   02wgI: Nxe5 wins the knight, ...Bxe2 Nxd7 trades the queens: 0, not
-//!   9; 42 dev fires).
+//!   elsewhere, of a man worth the same, that answered a quiet move of ours
+//!   or a capture a fire (no payoff) wins material on (whose exchange runs
+//!   through both), and we never take their man back, the capture counts
+//!   from before theirs (Lichess 02wgI: Nxe5 wins the knight, ...Bxe2 Nxd7
+//!   trades the queens: 0, not 9; 089nL: ...Rd4 Rxe5 ...Rxc4, bishops
+//!   traded: 0; 67 dev fires).
 //! - **A grab in answer to a quiet threat.** Where our capture carries out
 //!   the threat of our quiet move before it, a move no fire wins or gives
 //!   material on, and the opponent answered that move by taking a man of
@@ -222,19 +223,19 @@ fn exchange_start(ply: Cursor) -> Cursor {
 }
 
 /// Where a capture of ours at `ply` answers one of theirs elsewhere, of a
-/// man worth the same, that itself answered a capture of ours on which a
-/// fire wins material, not a payoff (so that fire's exchange runs through
-/// both; Lichess 01q7V: the fork's exchange stops before ...Rxc6, which
-/// still wins the bishop back: 3), and we
-/// never take their man back: their capture, from before which the trade
-/// is counted (Lichess 02wgI: Nxe5 wins the knight, ...Bxe2 Nxd7 trades
-/// the queens on two squares: 0, not 9).
+/// man worth the same, that itself answered a quiet move of ours or a
+/// capture on which a fire wins material, not a payoff (so that fire's
+/// exchange runs through both; Lichess 01q7V: the fork's exchange stops
+/// before ...Rxc6, which still wins the bishop back: 3), and we never take
+/// their man back: their capture, from before which the trade is counted
+/// (Lichess 02wgI: Nxe5 wins the knight, ...Bxe2 Nxd7 trades the queens on
+/// two squares: 0, not 9).
 fn trade_start<'a>(ply: Cursor<'a>, wins_on: &dyn Fn(Cursor) -> bool) -> Option<Cursor<'a>> {
     let m = ply.mv();
     let theirs = ply
         .previous()
         .filter(|p| p.index() > ply.line().key_ply && m.is_capture() && p.mv().is_capture() && p.mv().to() != m.to())?;
-    let ours = theirs.previous().filter(|ours| ours.mv().is_capture() && wins_on(*ours))?;
+    let ours = theirs.previous().filter(|ours| !ours.mv().is_capture() || wins_on(*ours))?;
     // Their man is never taken back on its square: a trade, not a man we
     // win back later (03y9m: ...Qxe3+ takes a pawn before ...Rxh8).
     let taken_back = ply.later().any(|at| at.is_solver() && at.mv().is_capture() && at.mv().to() == theirs.mv().to());
@@ -1388,6 +1389,10 @@ mod tests {
         let (fen, moves) = ("2r3k1/p4ppp/R1B1b3/2P5/4p3/2b1P3/4KPPP/7R w - - 6 26", "h1c1 e6c4 e2d1 c4a6 c1c3 c8c6");
         assert_eq!(gain(fen, moves, 1, "fork"), Some(2));
         assert_eq!(gain(fen, moves, 5, "hangingPiece"), Some(3));
+        // Lichess 089nL: ...Bxe5 takes the knight; after ...Rd4, Rxe5 and
+        // ...Rxc4 trade bishops: 0.
+        let (fen, moves) = ("5k2/4pNb1/1p4pp/4p3/2B2n2/5P2/PPPr1P1P/1K2R3 w - - 1 23", "f7e5 g7e5 b1c1 d2d4 e1e5 d4c4");
+        assert_eq!(gain(fen, moves, 5, "hangingPiece"), Some(0));
     }
 
     #[test]
