@@ -90,9 +90,11 @@
 //! - **The man the move takes.** Where another fire of the move names the
 //!   man its capture takes (a hanging piece) and the man that took keeps
 //!   it (not taken back at once, nor later without our taking back, nor en
-//!   prise as the line ends), a fire naming other men counts from after
-//!   the move: the capture is the other fire's (Lichess 09KlA: gxh6 takes
-//!   the queen and unmasks the rook on a rook that is traded: 0, not 9).
+//!   prise as the line ends, unless it falls in the fire's own exchange
+//!   after making the fire's capture), a fire naming other men counts from
+//!   after the move: the capture is the other fire's (Lichess 09KlA: gxh6
+//!   takes the queen and unmasks the rook on a rook that is traded: 0, not
+//!   9; 08i3m: Nxe7+ takes the pawn and forks, Nxf5 gxf5: the fork 6).
 //! - A fire whose man the line never takes keeps its detector's stake (the
 //!   hung or trapped piece's value): what it threatens to win, the line
 //!   stopping before it falls. Where the line mates instead, the mate is
@@ -835,6 +837,17 @@ fn keeps_its_capture(ply: Cursor) -> bool {
     end.turn() == ply.line().solver() || !en_prise(end.board(), end.turn(), man).any()
 }
 
+/// Whether the man that moved at `ply` makes the later `capture`, followed
+/// through our moves in between.
+fn makes_the_capture(ply: Cursor, capture: Cursor) -> bool {
+    let man = ply
+        .later()
+        .take_while(|at| at.index() < capture.index())
+        .filter(|at| at.is_solver())
+        .fold(Bitboard::from_square(ply.mv().to()), |man, at| at.moves_along(man));
+    capture.index() > ply.index() && capture.mv().from().is_some_and(|from| man.contains(from))
+}
+
 /// What the move at `ply` nets by its own capture, for a fire whose threat
 /// came to nothing: all it won (Lichess 09YuP: Bxe4 takes the knight and
 /// unmasks the f3 queen on the c3 queen, which steps away: 3), less what
@@ -1007,8 +1020,12 @@ pub fn settle(line: &Line, balances: &[i32], fires: &mut [Fire]) {
                 // (Lichess 09KlA: gxh6 takes the queen, the hanging piece's,
                 // and unmasks the g8 rook on the g3 rook, which is traded:
                 // the discovery nets 0, not 9).
-                let from =
-                    if capture_named_elsewhere && keeps_its_capture(ply) { ply.index() + 1 } else { start.index() };
+                // The man that took may fall in this fire's own exchange,
+                // having made its capture (Lichess 08i3m: Nxe7+ takes the
+                // pawn, the hanging piece's, and forks; Nxf5 gxf5 trades the
+                // knight for the queen: the fork nets 6, the pawn is not its).
+                let keeps = keeps_its_capture(ply) || makes_the_capture(ply, capture);
+                let from = if capture_named_elsewhere && keeps { ply.index() + 1 } else { start.index() };
                 let net = balance_after(capture, through_checks, start) - balances[from];
                 // Material given on the way to the line's mate, or won on
                 // the way where the line gives more than it takes before
@@ -1522,6 +1539,12 @@ mod tests {
         // exchange is the line's, not a man won apart from it.
         let fen = "6k1/4pqbp/3p2p1/3P1p2/1p1B4/1Pr4P/2PR2P1/3Q1K2 b - - 0 34";
         assert_eq!(gain(fen, "f7d5 d4c3 d5b5 d1e2 b5e2 d2e2 g7c3 e2e7", 1, "discoveredAttack"), Some(2));
+        // Lichess 08i3m: Nxe7+ takes the pawn (the hanging piece's 1) and
+        // forks; the knight that takes the queen falls to the g6 pawn in the
+        // fork's own exchange: 6, the pawn not counted twice.
+        let fen = "rnb2rk1/pp2ppbp/6p1/2PN4/5q2/5N2/PPP2PPP/R2Q1RK1 b - - 1 12";
+        assert_eq!(gain(fen, "f4f5 d5e7 g8h8 e7f5", 1, "hangingPiece"), Some(1));
+        assert_eq!(gain(fen, "f4f5 d5e7 g8h8 e7f5", 1, "fork"), Some(6));
     }
 
     #[test]
