@@ -84,9 +84,8 @@
 //!   square, unless another tactic of ours takes there (Lichess 00vf5:
 //!   Ndb5 axb5 Nxb5, -2): a later tactic that wins it back nets its own
 //!   win, and a line's gains sum to its net (029wQ: -6, then the fork's
-//!   9). A tactic
-//!   whose man only a later sacrifice takes nets 0 (059XJ: Qd8+ forks the
-//!   knight Qxf6+ gives the queen for).
+//!   9). A tactic whose man only a later sacrifice takes nets 0 (059XJ:
+//!   Qd8+ forks the knight Qxf6+ gives the queen for).
 //! - **The man the move takes.** Where another fire of the move names the
 //!   man its capture takes (a hanging piece) and the man that took keeps
 //!   it (not taken back at once, nor later without our taking back, nor en
@@ -232,12 +231,12 @@ fn exchange_start(ply: Cursor) -> Cursor {
 /// their man back: their capture, from before which the trade is counted
 /// (Lichess 02wgI: Nxe5 wins the knight, ...Bxe2 Nxd7 trades the queens on
 /// two squares: 0, not 9).
-fn trade_start<'a>(ply: Cursor<'a>, wins_on: &dyn Fn(Cursor) -> bool) -> Option<Cursor<'a>> {
+fn trade_start(ply: Cursor, wins: u128) -> Option<Cursor> {
     let m = ply.mv();
     let theirs = ply
         .previous()
         .filter(|p| p.index() > ply.line().key_ply && m.is_capture() && p.mv().is_capture() && p.mv().to() != m.to())?;
-    let ours = theirs.previous().filter(|ours| !ours.mv().is_capture() || wins_on(*ours))?;
+    let ours = theirs.previous().filter(|ours| !ours.mv().is_capture() || among(wins, *ours))?;
     // Their man is never taken back on its square: a trade, not a man we
     // win back later (03y9m: ...Qxe3+ takes a pawn before ...Rxh8).
     let taken_back = ply.later().any(|at| at.is_solver() && at.mv().is_capture() && at.mv().to() == theirs.mv().to());
@@ -266,7 +265,7 @@ fn balance_after_exchange(
     // back at once is that tactic's trade, cut as a desperado's is
     // (Lichess 08B8I: gxf5 wins the bishop; ...Qxf6 Rxf6 is the next
     // fire's: 3, not 9).
-    let claimed_at = |at: Cursor| at.index() < 128 && claimed & (1 << at.index()) != 0;
+    let claimed_at = |at: Cursor| among(claimed, at);
     let retaken_by_another = |at: Cursor| {
         at.previous().is_some_and(|ours| ours.mv().to() != at.mv().to())
             && at.reply().is_some_and(|r| r.mv().is_capture() && r.mv().to() == at.mv().to() && claimed_at(r))
@@ -276,7 +275,7 @@ fn balance_after_exchange(
     // else (Lichess 0BNSS: f6+ Nxf6 Qxe5 wins the pawn back, and ...Bc6+
     // starts the next combination).
     let goes_on = |at: &Cursor| match through_checks {
-        Some(claimed) if at.is_solver() && at.index() < 128 && claimed & (1 << at.index()) != 0 => false,
+        Some(claimed) if at.is_solver() && among(claimed, *at) => false,
         _ => {
             (at.mv().is_capture() && (at.is_solver() || (continues_the_exchange(*at) && !retaken_by_another(*at))))
                 || at.mv().is_promotion()
@@ -717,14 +716,19 @@ fn given(ply: Cursor, balances: &[i32], claimed: u128) -> Option<i16> {
     // hanging queen's).
     if last.index() > ply.index() && last.mv().is_capture() {
         let square = last.mv().to();
-        let run: Vec<Cursor> = last.later().take_while(|at| at.mv().is_capture() && at.mv().to() == square).collect();
-        let claimed_at = |at: &Cursor| at.index() < 128 && claimed & (1 << at.index()) != 0;
-        if !run.iter().any(|at| at.is_solver() && claimed_at(at)) {
-            last = run.last().copied().unwrap_or(last);
+        let run = || last.later().take_while(|at| at.mv().is_capture() && at.mv().to() == square);
+        if !run().any(|at| at.is_solver() && among(claimed, at)) {
+            last = run().last().unwrap_or(last);
         }
     }
     let net = balances[last.index() + 1] - balances[ply.index()];
     (!ply.line().last().mates()).then_some(net).and_then(|net| i16::try_from(net).ok())
+}
+
+/// Whether the ply at `at` is one of `plies` (a set of ply indices, as
+/// [`claimed_by_others`] makes).
+fn among(plies: u128, at: Cursor) -> bool {
+    at.index() < 128 && plies & (1 << at.index()) != 0
 }
 
 /// Whether `fire` wins material (a stake, or a material label) rather
@@ -930,11 +934,10 @@ pub fn settle(line: &Line, balances: &[i32], fires: &mut [Fire]) {
     }
     // The plies where a fire wins material, other than by collecting an
     // earlier fire's win (whose exchange may stop short of the next fire's).
-    let mut wins = [false; 128];
-    for f in fires.iter().filter(|f| wins_material(f) && f.collects.is_none()) {
-        wins[usize::from(f.ply).min(127)] = true;
-    }
-    let wins_on_ply = |at: Cursor| wins[at.index().min(127)];
+    let wins = fires
+        .iter()
+        .filter(|f| f.ply < 128 && wins_material(f) && f.collects.is_none())
+        .fold(0u128, |plies, f| plies | 1 << f.ply);
     // A line that gives more than it takes before it mates.
     let mate_bought = line.last().mates() && balances[line.last().index()] < balances[line.key_ply];
     // Fires of one ply most often collect with the same capture.
@@ -1011,7 +1014,7 @@ pub fn settle(line: &Line, balances: &[i32], fires: &mut [Fire]) {
                 let start = match unclaimed_threat {
                     Some(threat) if capture.index() == ply.index() => threat,
                     _ if capture.index() == ply.index() && fire.collects.is_none() => {
-                        trade_start(ply, &wins_on_ply).unwrap_or_else(|| exchange_start(ply))
+                        trade_start(ply, wins).unwrap_or_else(|| exchange_start(ply))
                     }
                     _ => exchange_start(ply),
                 };
