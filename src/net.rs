@@ -1027,8 +1027,8 @@ pub fn settle(line: &Line, balances: &[i32], fires: &mut [Fire]) {
                 // having made its capture (Lichess 08i3m: Nxe7+ takes the
                 // pawn, the hanging piece's, and forks; Nxf5 gxf5 trades the
                 // knight for the queen: the fork nets 6, the pawn is not its).
-                let keeps = keeps_its_capture(ply) || makes_the_capture(ply, capture);
-                let from = if capture_named_elsewhere && keeps { ply.index() + 1 } else { start.index() };
+                let keeps = || keeps_its_capture(ply) || makes_the_capture(ply, capture);
+                let from = if capture_named_elsewhere && keeps() { ply.index() + 1 } else { start.index() };
                 let net = balance_after(capture, through_checks, start) - balances[from];
                 // Material given on the way to the line's mate, or won on
                 // the way where the line gives more than it takes before
