@@ -841,15 +841,12 @@ fn keeps_its_capture(ply: Cursor) -> bool {
     end.turn() == ply.line().solver() || !en_prise(end.board(), end.turn(), man).any()
 }
 
-/// Whether the man that moved at `ply` makes the later `capture`, followed
-/// through our moves in between.
+/// Whether the man that moved at `ply` makes `capture`, our next move,
+/// the opponent's answer in between taking nothing.
 fn makes_the_capture(ply: Cursor, capture: Cursor) -> bool {
-    let man = ply
-        .later()
-        .take_while(|at| at.index() < capture.index())
-        .filter(|at| at.is_solver())
-        .fold(Bitboard::from_square(ply.mv().to()), |man, at| at.moves_along(man));
-    capture.index() > ply.index() && capture.mv().from().is_some_and(|from| man.contains(from))
+    ply.next_own().is_some_and(|next| next.index() == capture.index())
+        && ply.reply().is_some_and(|reply| !reply.mv().is_capture())
+        && capture.mv().from() == Some(ply.mv().to())
 }
 
 /// What the move at `ply` nets by its own capture, for a fire whose threat
@@ -1024,9 +1021,10 @@ pub fn settle(line: &Line, balances: &[i32], fires: &mut [Fire]) {
                 // and unmasks the g8 rook on the g3 rook, which is traded:
                 // the discovery nets 0, not 9).
                 // The man that took may fall in this fire's own exchange,
-                // having made its capture (Lichess 08i3m: Nxe7+ takes the
-                // pawn, the hanging piece's, and forks; Nxf5 gxf5 trades the
-                // knight for the queen: the fork nets 6, the pawn is not its).
+                // having made its capture on our next move (Lichess 08i3m:
+                // Nxe7+ takes the pawn, the hanging piece's, and forks; Nxf5
+                // gxf5 trades the knight for the queen: the fork nets 6, the
+                // pawn is not its).
                 let keeps = || keeps_its_capture(ply) || makes_the_capture(ply, capture);
                 let from = if capture_named_elsewhere && keeps() { ply.index() + 1 } else { start.index() };
                 let net = balance_after(capture, through_checks, start) - balances[from];
