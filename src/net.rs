@@ -89,8 +89,9 @@
 //! - **The man the move takes.** Where another fire of the move names the
 //!   man its capture takes (a hanging piece) and the man that took keeps
 //!   it (not taken back at once, nor later without our taking back, nor en
-//!   prise as the line ends, unless it falls in the fire's own exchange
-//!   after making the fire's capture), a fire naming other men counts from
+//!   prise as the line ends, unless it makes the fire's capture on our
+//!   next move, the answer taking nothing, and falls in that exchange), a
+//!   fire naming other men counts from
 //!   after the move: the capture is the other fire's (Lichess 09KlA: gxh6
 //!   takes the queen and unmasks the rook on a rook that is traded: 0, not
 //!   9; 08i3m: Nxe7+ takes the pawn and forks, Nxf5 gxf5: the fork 6).
