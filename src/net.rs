@@ -47,7 +47,10 @@
 //!     the search sees: the defender the tactic pinned does not recapture.
 //!   - A man that stood en prise before the key move is not its business,
 //!     for either side (where the puzzle ends, such a man is often immune
-//!     for a reason material alone cannot see); one the line left en prise
+//!     for a reason material alone cannot see), unless it is ours and the
+//!     setup move put it en prise (Lichess 06etG: h6 hits the g7 bishop,
+//!     ...Qh5+ Qh3 ...Qxg6 wins the rook, and hxg7 Kxg7 follows: 3, not 5;
+//!     355 dev gains); one the line left en prise
 //!     on the way is (Lichess 08p4b: ...Rxe1 Nxe8 ...Bxf3 wins the queen,
 //!     and Rxe1 then takes back the rook).
 //! - **The net** is the material balance (ours minus theirs) once that
@@ -260,6 +263,7 @@ fn balance_after_exchange(
     through_checks: Option<u128>,
     claimed: u128,
     premise: &Chess,
+    hits: Bitboard,
     balances: &[i32],
 ) -> i32 {
     // An opponent's capture elsewhere that another tactic of ours takes
@@ -308,9 +312,9 @@ fn balance_after_exchange(
         Some(from) if !last.after().is_check() => {
             let mut board = last.after().board().clone();
             board.discard_piece_at(from);
-            best_captures_on(&board, last.after().turn(), last.mv().to(), premise.board())
+            best_captures_on(&board, last.after().turn(), last.mv().to(), premise.board(), hits)
         }
-        _ => best_captures(last.after(), last.mv().to(), premise),
+        _ => best_captures(last.after(), last.mv().to(), premise, hits),
     };
     if last.after().turn() == solver {
         settled + pending
@@ -388,17 +392,19 @@ const CAPTURE_SEARCH_PLIES: u32 = 4;
 /// to a piece behind it gives that piece up, and a recapture that unguards
 /// another man loses it, as the search sees. A man that stood en prise
 /// before the key move is not its business.
-fn best_captures(pos: &Chess, square: Square, premise: &Chess) -> i32 {
+fn best_captures(pos: &Chess, square: Square, premise: &Chess, hits: Bitboard) -> i32 {
     if pos.is_check() {
-        let targets = Bitboard::from_square(square) | newly_hanging(pos.board(), pos.turn(), premise.board());
+        let targets = Bitboard::from_square(square)
+            | newly_hanging(pos.board(), pos.turn(), premise.board())
+            | en_prise(pos.board(), pos.turn(), hits);
         return best_answer_to_check(pos, targets, premise);
     }
-    best_captures_on(pos.board(), pos.turn(), square, premise.board())
+    best_captures_on(pos.board(), pos.turn(), square, premise.board(), hits)
 }
 
 /// [`best_captures`] for `turn` to move on `board`, not in check.
-fn best_captures_on(board: &Board, turn: Color, square: Square, premise: &Board) -> i32 {
-    let targets = Bitboard::from_square(square) | newly_hanging(board, turn, premise);
+fn best_captures_on(board: &Board, turn: Color, square: Square, premise: &Board, hits: Bitboard) -> i32 {
+    let targets = Bitboard::from_square(square) | newly_hanging(board, turn, premise) | en_prise(board, turn, hits);
     let loose = Loose { end: board, premise };
     capture_search(board, turn, CAPTURE_SEARCH_PLIES, 0, i32::MAX / 2, Scope::root(targets, loose))
 }
@@ -921,6 +927,17 @@ fn unclaimed_threat<'a>(ply: Cursor<'a>, fires: &[Fire]) -> Option<Cursor<'a>> {
     (made && !claimed).then_some(threat)
 }
 
+/// Our men the setup move put en prise (the king aside): the puzzle's
+/// business, where they stand as the line ends, as no man en prise before
+/// it is (Lichess 06etG: h6 hits the g7 bishop, ...Qh5+ Qh3 ...Qxg6 wins
+/// the rook, and hxg7 takes the bishop: 2, not 5).
+fn setup_hits(line: &Line) -> Bitboard {
+    let Some(setup) = line.key().previous() else { return Bitboard::EMPTY };
+    let (before, after) = (setup.before().board(), setup.after().board());
+    let ours = after.by_color(line.solver()) & !after.kings();
+    en_prise(after, !line.solver(), ours) & !en_prise(before, !line.solver(), ours)
+}
+
 /// Sets `gain` on `fires` (every fire of one line): the net where the line
 /// collects, the detector's stake where it does not. `balances` are the
 /// line's ([`crate::facts::balances`]).
@@ -936,6 +953,7 @@ pub fn settle(line: &Line, balances: &[i32], fires: &mut [Fire]) {
         .iter()
         .filter(|f| f.ply < 128 && wins_material(f) && f.collects.is_none())
         .fold(0u128, |plies, f| plies | 1 << f.ply);
+    let hits = setup_hits(line);
     // A line that gives more than it takes before it mates.
     let mate_bought = line.last().mates() && balances[line.last().index()] < balances[line.key_ply];
     // Fires of one ply most often collect with the same capture.
@@ -983,7 +1001,7 @@ pub fn settle(line: &Line, balances: &[i32], fires: &mut [Fire]) {
             if let Some(&(_, balance)) = settled[..known].iter().find(|&&(k, _)| k == key) {
                 return balance;
             }
-            let balance = balance_after_exchange(capture, through_checks, claimed, premise_of(start), balances);
+            let balance = balance_after_exchange(capture, through_checks, claimed, premise_of(start), hits, balances);
             if known < settled.len() {
                 settled[known] = (key, balance);
                 known += 1;
@@ -1415,6 +1433,14 @@ mod tests {
     }
 
     #[test]
+    fn a_man_the_setup_move_put_en_prise_is_the_puzzles_business() {
+        // Lichess 06etG: h6 hits the g7 bishop; ...Qh5+ Qh3 ...Qxg6 wins
+        // the rook, and hxg7 Kxg7 is still to come: 5 - 3 + 1.
+        let fen = "4r1k1/p5b1/1p4R1/4q2P/8/2P3Q1/P4PPK/8 w - - 5 36";
+        assert_eq!(gain(fen, "h5h6 e5h5 g3h3 h5g6", 1, "deflection"), Some(3));
+    }
+
+    #[test]
     fn a_sacrifice_runs_on_through_our_retake() {
         // Lichess 00vf5: Ndb5 axb5 Nxb5 gives a knight for a pawn: -2.
         let fen = "r1b1kbnr/1pqp1ppp/p1n1p3/8/2BNP3/P1N5/1PP2PPP/R1BQK2R b KQkq - 0 7";
@@ -1492,12 +1518,13 @@ mod tests {
     fn a_man_taken_only_by_a_later_sacrifice_is_no_gain() {
         // Lichess 059XJ: Qd8+ forks the f6 knight, which Qxf6+ Kxf6 takes
         // by giving the queen (the sacrifice's -6): the fork nets 0, and
-        // Ng4+ wins the queen back (9).
+        // Ng4+ wins the queen back, the f4 pawn the setup move hit falling
+        // as the line ends (9 - 1).
         let (fen, moves) =
             ("6k1/5p1p/4pnp1/ppq1N3/5P2/2P4P/PP4PK/3Q4 b - - 0 27", "c5f2 d1d8 g8g7 d8f6 g7f6 e5g4 f6f5 g4f2");
         assert_eq!(gain(fen, moves, 1, "fork"), Some(0));
         assert_eq!(gain(fen, moves, 3, "sacrifice"), Some(-6));
-        assert_eq!(gain(fen, moves, 5, "fork"), Some(9));
+        assert_eq!(gain(fen, moves, 5, "fork"), Some(8));
     }
 
     #[test]
