@@ -158,6 +158,8 @@
 //!   15 and 10, seeds 3583, 3597, 3611): 37 closer, 3 the same, none
 //!   farther.
 
+use std::cell::OnceCell;
+
 use shakmaty::{Bitboard, Board, Chess, Color, Position, Rank, Role, Square};
 
 use crate::board::{attacked_by, attackers, capture_leaves_king_safe, value, xray_defenders};
@@ -263,7 +265,7 @@ fn balance_after_exchange(
     through_checks: Option<u128>,
     claimed: u128,
     premise: &Chess,
-    hits: Bitboard,
+    hits: &OnceCell<Bitboard>,
     balances: &[i32],
 ) -> i32 {
     // An opponent's capture elsewhere that another tactic of ours takes
@@ -308,6 +310,7 @@ fn balance_after_exchange(
     if last.reply().is_some() && desperado.is_none() {
         return settled;
     }
+    let hits = *hits.get_or_init(|| setup_hits(capture.line()));
     let pending = match desperado.and_then(|d| d.mv().from()) {
         Some(from) if !last.after().is_check() => {
             let mut board = last.after().board().clone();
@@ -475,6 +478,9 @@ fn newly_hanging(board: &Board, attacker: Color, start: &Board) -> Bitboard {
 /// [`hanging`] ones, and those a lesser man of its attacks (Lichess 03Lyw:
 /// the rook on b3 a pawn takes, however well guarded).
 fn en_prise(board: &Board, attacker: Color, men: Bitboard) -> Bitboard {
+    if men.is_empty() {
+        return men;
+    }
     let attacked = men & board.by_color(!attacker) & attacked_by(board, attacker);
     let mut en_prise = hanging(board, attacker, attacked);
     for sq in attacked & !en_prise & !board.pawns() {
@@ -953,7 +959,7 @@ pub fn settle(line: &Line, balances: &[i32], fires: &mut [Fire]) {
         .iter()
         .filter(|f| f.ply < 128 && wins_material(f) && f.collects.is_none())
         .fold(0u128, |plies, f| plies | 1 << f.ply);
-    let hits = setup_hits(line);
+    let hits = OnceCell::new();
     // A line that gives more than it takes before it mates.
     let mate_bought = line.last().mates() && balances[line.last().index()] < balances[line.key_ply];
     // Fires of one ply most often collect with the same capture.
@@ -1001,7 +1007,7 @@ pub fn settle(line: &Line, balances: &[i32], fires: &mut [Fire]) {
             if let Some(&(_, balance)) = settled[..known].iter().find(|&&(k, _)| k == key) {
                 return balance;
             }
-            let balance = balance_after_exchange(capture, through_checks, claimed, premise_of(start), hits, balances);
+            let balance = balance_after_exchange(capture, through_checks, claimed, premise_of(start), &hits, balances);
             if known < settled.len() {
                 settled[known] = (key, balance);
                 known += 1;
