@@ -48,9 +48,9 @@
 //!   - A man that stood en prise before the key move is not its business,
 //!     for either side (where the puzzle ends, such a man is often immune
 //!     for a reason material alone cannot see), unless it is ours and the
-//!     setup move put it en prise (Lichess 06etG: h6 hits the g7 bishop,
+//!     setup move's piece put it en prise (Lichess 06etG: h6 hits the g7 bishop,
 //!     ...Qh5+ Qh3 ...Qxg6 wins the rook, and hxg7 Kxg7 follows: 3, not 5;
-//!     355 dev gains); one the line left en prise
+//!     315 dev gains); one the line left en prise
 //!     on the way is (Lichess 08p4b: ...Rxe1 Nxe8 ...Bxf3 wins the queen,
 //!     and Rxe1 then takes back the rook).
 //! - **The net** is the material balance (ours minus theirs) once that
@@ -933,15 +933,21 @@ fn unclaimed_threat<'a>(ply: Cursor<'a>, fires: &[Fire]) -> Option<Cursor<'a>> {
     (made && !claimed).then_some(threat)
 }
 
-/// Our men the setup move put en prise (the king aside): the puzzle's
-/// business, where they stand as the line ends, as no man en prise before
-/// it is (Lichess 06etG: h6 hits the g7 bishop, ...Qh5+ Qh3 ...Qxg6 wins
-/// the rook, and hxg7 takes the bishop: 2, not 5).
+/// Our men the setup move's piece puts en prise (the king aside): the
+/// puzzle's business, where they stand as the line ends, as no man en prise
+/// before it is (Lichess 06etG: h6 hits the g7 bishop, ...Qh5+ Qh3 ...Qxg6
+/// wins the rook, and hxg7 Kxg7 follows: 3, not 5).
 fn setup_hits(line: &Line) -> Bitboard {
     let Some(setup) = line.key().previous() else { return Bitboard::EMPTY };
     let (before, after) = (setup.before().board(), setup.after().board());
-    let ours = after.by_color(line.solver()) & !after.kings();
-    en_prise(after, !line.solver(), ours) & !en_prise(before, !line.solver(), ours)
+    let (us, piece) = (line.solver(), value(setup.mv().role()));
+    let hit = after.attacks_from(setup.mv().to()) & after.by_color(us) & !after.kings();
+    // Most often none is: guarded, and worth no more than the piece.
+    let exposed = hit.into_iter().filter(|&sq| {
+        after.role_at(sq).is_some_and(|man| piece < value(man)) || attackers(after, sq, us, after.occupied()).is_empty()
+    });
+    let exposed = exposed.fold(Bitboard::EMPTY, |men, sq| men.with(sq));
+    en_prise(after, !us, exposed) & !en_prise(before, !us, exposed)
 }
 
 /// Sets `gain` on `fires` (every fire of one line): the net where the line
