@@ -47,7 +47,12 @@
 //!   F1 0.781 (pinnedDefender counts as a pin, spec §2; 1,475 dev fires).
 //!   A pin used again on our next move, its pieces unmoved, gives way to
 //!   the fire before it (`docs/arbitration.md`, repeats): 65 dev fires, no
-//!   puzzle's pin lost (1,540 before). Before pins our men pile up on (59 fires more, nearly all in puzzles
+//!   puzzle's pin lost (1,540 before). Judged by hand (15 of the 65,
+//!   Python random seed 3719, Stockfish where in doubt): all 15 rightly
+//!   removed, the later move using the pin the same way (five of them where
+//!   it pays off: 00K7b, 06DfC, 0AnM7, 080rT, 09B6t, one pin all the same);
+//!   5 of 5 consecutive pins on other pieces (009FS, 05QQ0, 09TXo, 0A1vf)
+//!   or with the pinner moved along the line (09s4c) rightly kept. Before pins our men pile up on (59 fires more, nearly all in puzzles
 //!   Lichess does not tag pin): Koga 1,556, both 1,088, precision 0.699,
 //!   F1 0.794 (1,481 fires). Before relative
 //!   pins on a check had to hold something (1,567 dev fires, now 1,481):
