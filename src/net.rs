@@ -157,6 +157,25 @@
 //!   square (00vf5: -3, a coach says -2). Of the changed values read (15,
 //!   15 and 10, seeds 3583, 3597, 3611): 37 closer, 3 the same, none
 //!   farther.
+//! - 2026-12-04's later rounds, the same sampling: 3643 22/2/1 on the
+//!   morning's last code (02wgI: a trade on two squares; 01U1t: an exchange
+//!   running into another fire's capture, left: stopping it there was
+//!   tried twice and made other lines worse); after the sacrifice's run,
+//!   the traded threat and the trades, 3659 23/0/2 and 3671 20/1/4 (094oI:
+//!   a man lost after the exchange is over, left: charging the line's end
+//!   to the last fire made 9 of 12 read worse; 089nL, mended; 05jMu: a
+//!   payoff counts its own capture, now said in the schema); after the
+//!   man that took falling in the fire's own exchange, 3691 23/1/1 and 3701
+//!   24/0/1 (06etG: a man the setup move put en prise, mended); on the
+//!   final code, 3733 24/1/0 and 3739 22/2/1. Left there: a quiet check,
+//!   fork or discovery just past the line's end that wins our capture back
+//!   (0ALii: 8, a coach says 2; about 40 fires), which a captures-only
+//!   search cannot see; a man the setup move hit charged twice where the
+//!   opponent gives a piece up (08R86, 2 fires); a desperado read as
+//!   opening a line (0AxI1). Changed values read: 13 of 16 closer (seed
+//!   3677), 14 of 14 (3707), and for the setup move's hits 9 of 15 (3747;
+//!   the 6 farther are men immune for a mate, a promotion or a pin, as the
+//!   rule on men en prise before the key move warns).
 
 use std::cell::OnceCell;
 
