@@ -64,10 +64,7 @@ pub fn mark(line: &Line, fires: &mut [Fire]) {
             }
             earlier = at.previous();
         }
-        // A recapture in one run of captures on a square that an earlier
-        // fire's capture opened, naming the man it took there, carries on
-        // that fire's exchange, which its `gain` already counts (Lichess
-        // 01N1L: ...Rxe2 wins the knight, Qxe2 ...Qxe2).
+        // Else the recapture that carries on an earlier fire's exchange.
         let run_start = || {
             std::iter::successors(ply.previous(), |at| at.previous())
                 .take_while(|at| at.mv().is_capture() && at.mv().to() == mv.to())
