@@ -378,6 +378,15 @@ impl<'a> Cursor<'a> {
         }
     }
 
+    /// The moves just before this one that captured or promoted on the
+    /// square it lands on, one after another, nearest first: the run of
+    /// material changing hands on one square that this move carries on.
+    pub fn run_before(self) -> impl Iterator<Item = Cursor<'a>> {
+        let square = self.mv().to();
+        std::iter::successors(self.previous(), |at| at.previous())
+            .take_while(move |at| (at.mv().is_capture() || at.mv().is_promotion()) && at.mv().to() == square)
+    }
+
     /// Every later ply, in order.
     pub fn later(self) -> impl Iterator<Item = Cursor<'a>> {
         let line = self.line;

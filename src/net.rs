@@ -247,17 +247,10 @@ fn collecting_capture<'a>(ply: Cursor<'a>, men: Bitboard) -> Option<Cursor<'a>> 
 /// won (Lichess 04Fg4: d1=Q+ Kxd8... the king takes a pawn, not a queen).
 fn exchange_start(ply: Cursor) -> Cursor {
     let key = ply.line().key_ply;
-    let square = ply.mv().to();
-    let mut start = ply;
-    if ply.mv().is_capture() {
-        while let Some(earlier) = start
-            .previous()
-            .filter(|p| p.index() >= key && (p.mv().is_capture() || p.mv().is_promotion()) && p.mv().to() == square)
-        {
-            start = earlier;
-        }
+    if !ply.mv().is_capture() {
+        return ply;
     }
-    start
+    ply.run_before().take_while(|at| at.index() >= key).last().unwrap_or(ply)
 }
 
 /// Where a capture of ours at `ply` answers one of theirs elsewhere, of a

@@ -65,13 +65,7 @@ pub fn mark(line: &Line, fires: &mut [Fire]) {
             earlier = at.previous();
         }
         // Else the recapture that carries on an earlier fire's exchange.
-        let run_start = || {
-            std::iter::successors(ply.previous(), |at| at.previous())
-                .take_while(|at| at.mv().is_capture() && at.mv().to() == mv.to())
-                .last()
-                .filter(|at| at.is_solver())
-                .map(|at| at.index() as u16)
-        };
+        let run_start = || ply.run_before().last().filter(|at| at.is_solver()).map(|at| at.index() as u16);
         fires[i].collects = collects.or_else(|| {
             run_start().filter(|&start| fires[..i].iter().any(|f| f.ply == start && named(&f.roles).contains(mv.to())))
         });
