@@ -1737,6 +1737,14 @@ mod tests {
     }
 
     #[test]
+    fn a_discovered_check_nets_what_its_moved_piece_wins() {
+        // ...Rb2+ unmasks the f3 bishop's check and hits the b4 queen:
+        // Nxf3 takes the bishop, ...Rxb4 the queen.
+        let fen = "1k1r2r1/pp3p2/7p/N3N3/3Q1P1P/5b2/6P1/5RK1 w - - 0 32";
+        assert_eq!(gain(fen, "d4b4 g8g2 g1h1 g2b2 e5f3 b2b4", 3, "discoveredAttack"), Some(6));
+    }
+
+    #[test]
     fn a_pinned_man_does_not_take_back() {
         // ...Qxc6: dxc6 would give up the d4 queen to the d7 rook.
         let fen = "6k1/p2r1ppp/2Nq4/3P4/3Q4/8/PP3PPP/6K1 w - - 0 30";

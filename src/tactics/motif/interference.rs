@@ -14,7 +14,9 @@
 //! - It fires on our move before the capture.
 //! - Roles: `victim` (the piece we then capture), `defender` (the cut-off
 //!   guard), `moved`, `blockers` (the enemy piece that steps between, where
-//!   it stands after our move, on self-interference).
+//!   it stands after our move, on self-interference). Its stake is the
+//!   victim's value; `gain` is what the exchange from the move through that
+//!   capture nets (`crate::net`).
 //!
 //! Koga and Lichess:
 //! - Lichess 81, Koga 99, both 81: precision 0.818, recall 1.000, F1 0.900
@@ -34,8 +36,8 @@
 //! - 15 of 15 random dev fires (seed 23) are the tactic in Lichess's sense and
 //!   name the victim and the cut-off defender; 4 are our piece stepping between
 //!   (01GCT, 01mvq, 05WyJ, 08vof), 11 are checks that drive the king onto the
-//!   defender's line, which a coach might call a decoy. gain is never set for
-//!   this label.
+//!   defender's line, which a coach might call a decoy. (gain was not set
+//!   for this label then.)
 //! - Issue 34, after its fixes (20 random dev fires, seed 42): strict 16, lenient 20 (0.80 / 1.00), victim
 //!   and cut-off defender right in all 20; 5 are a piece stepping between (00zDb ...Rc4, 01mvq,
 //!   05WyJ, 05zrE, 08VOZ), 15 the king stepping onto the line, 14 of them driven by a check (3 then
@@ -45,7 +47,7 @@
 
 use shakmaty::{attacks, Position, Role, Square};
 
-use crate::board::{attackers, is_defended, relative_squares};
+use crate::board::{attackers, is_defended, relative_squares, value};
 use crate::facts::PlyFacts;
 use crate::tactics::{Detector, Fire, Label, Roles, Run};
 use shakmaty::Board;
@@ -82,7 +84,8 @@ pub fn detect(facts: &PlyFacts, fires: &mut Vec<Fire>) {
             blockers: blocker.into_iter().collect(),
             ..Roles::default()
         };
-        fires.push(Fire::at(facts, Label::Interference).with_roles(roles));
+        let won = before_capture.role_at(square).map_or(0, value);
+        fires.push(Fire::at(facts, Label::Interference).with_roles(roles).with_stake(won));
     }
 }
 

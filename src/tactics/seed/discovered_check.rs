@@ -36,8 +36,10 @@
 //!   and doubleCheck; for discoveredAttack every enemy piece the unmasked
 //!   lines hit and win, the king included, and the piece the moved piece
 //!   hits that our next move takes), `moved` (where our moving piece
-//!   landed). stake: the most valuable target's value for an attack on
-//!   pieces, none for a check; `gain` is what the line nets (`crate::net`).
+//!   landed). stake: the most valuable target's value besides the king
+//!   (with check too: Lichess 0B0go, ...Rb2+ unmasks the bishop's check on
+//!   the king and hits the queen), none where the king is the only target;
+//!   `gain` is what the line nets (`crate::net`).
 //!
 //! Judged by hand:
 //! - discoveredAttack before: 16 of 20 random dev fires (seed 7); misses were
@@ -168,7 +170,15 @@ pub fn detect(facts: &PlyFacts, fires: &mut Vec<Fire>) {
         let check = Roles { checkers: facts.checkers, attacker: Some(slider), ..roles() };
         let king_only = Roles { targets: king_square, ..check };
         fires.push(Fire::at(facts, Label::DiscoveredCheck).with_roles(king_only));
-        fires.push(Fire::at(facts, Label::DiscoveredAttack).with_roles(check));
+        // With check, what it wins is the most valuable man it hits besides
+        // the king (Lichess 0B0go: ...Rb2+ unmasks the f3 bishop's check and
+        // hits the b4 queen).
+        let worth = (check.targets & !king_square).into_iter().filter_map(|sq| after.role_at(sq)).map(value).max();
+        let attack = Fire::at(facts, Label::DiscoveredAttack).with_roles(check);
+        fires.push(match worth {
+            Some(worth) => attack.with_stake(worth),
+            None => attack,
+        });
         if facts.checkers.count() >= 2 {
             fires.push(Fire::at(facts, Label::DoubleCheck).with_roles(king_only));
         }
