@@ -315,6 +315,19 @@ pub fn always_gives_way(label: Label, present: &LabelSet) -> bool {
     silencers()[label as usize].intersects(present)
 }
 
+/// The labels a fire of `winner` removes whatever their roles:
+/// [`always_gives_way`] the other way round, so that the classifier keeps
+/// the labels silenced on a ply as a set, grown as labels are found.
+pub fn always_removed_by(winner: Label) -> LabelSet {
+    static REMOVED: OnceLock<Vec<LabelSet>> = OnceLock::new();
+    let removed = REMOVED.get_or_init(|| {
+        let silencers = silencers();
+        let removed = |w: Label| Label::ALL.iter().copied().filter(|&l| silencers[l as usize].contains(w)).collect();
+        Label::ALL.iter().map(|&w| removed(w)).collect()
+    });
+    removed[winner as usize]
+}
+
 /// The rule and label that remove a fire of `label` whatever its roles,
 /// given the `present` labels: what `koga explain` says of a fire the
 /// classifier does not look for.
@@ -825,6 +838,21 @@ mod tests {
         // Conditional rules never silence in advance.
         let pinned_defender: LabelSet = [Label::PinnedDefender].into_iter().collect();
         assert!(!always_gives_way(Label::Pin, &pinned_defender));
+    }
+
+    /// What a label always removes is what always gives way to it.
+    #[test]
+    fn always_removed_by_is_always_gives_way_turned_round() {
+        for &winner in Label::ALL {
+            let present = LabelSet::of(&[winner]);
+            for &loser in Label::ALL {
+                assert_eq!(
+                    always_removed_by(winner).contains(loser),
+                    always_gives_way(loser, &present),
+                    "{loser:?} {winner:?}"
+                );
+            }
+        }
     }
 
     /// A pin used again on our next move, its pieces unmoved, is the same

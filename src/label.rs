@@ -518,9 +518,32 @@ impl LabelSet {
         LabelSet([0; LabelSet::WORDS])
     }
 
-    pub fn insert(&mut self, label: Label) {
+    pub const fn insert(&mut self, label: Label) {
         let i = label as usize;
         self.0[i / 64] |= 1 << (i % 64);
+    }
+
+    /// The set of `labels`, built at compile time where they are constant.
+    pub const fn of(labels: &[Label]) -> LabelSet {
+        let mut set = LabelSet::new();
+        let mut i = 0;
+        while i < labels.len() {
+            set.insert(labels[i]);
+            i += 1;
+        }
+        set
+    }
+
+    /// Adds every label of `other`.
+    pub fn union_with(&mut self, other: &LabelSet) {
+        for (a, b) in self.0.iter_mut().zip(&other.0) {
+            *a |= b;
+        }
+    }
+
+    /// Whether every label of `other` is in the set.
+    pub fn contains_all(&self, other: &LabelSet) -> bool {
+        self.0.iter().zip(&other.0).all(|(a, b)| b & !a == 0)
     }
 
     pub fn contains(&self, label: Label) -> bool {

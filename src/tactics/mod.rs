@@ -145,6 +145,41 @@ const MOVE_DETECTORS: [(&[Label], MoveDetect); MOVE_DETECTOR_COUNT] = {
     detectors
 };
 
+/// Each of [`MOVE_DETECTORS`]' labels as a set, in their order: a detector
+/// is silenced on a ply where every one of them is (every detector names a
+/// label, so that one is silenced only by a label present).
+const MOVE_DETECTOR_LABELS: [LabelSet; MOVE_DETECTOR_COUNT] = {
+    let mut sets = [LabelSet::new(); MOVE_DETECTOR_COUNT];
+    let mut i = 0;
+    while i < MOVE_DETECTOR_COUNT {
+        assert!(!MOVE_DETECTORS[i].0.is_empty(), "a detector names its labels");
+        sets[i] = LabelSet::of(MOVE_DETECTORS[i].0);
+        i += 1;
+    }
+    sets
+};
+
+/// The labels found on a ply so far, and those they silence: every label a
+/// fire of one of them removes whatever its roles
+/// ([`arbitrate::always_removed_by`]).
+struct Found {
+    present: LabelSet,
+    silenced: LabelSet,
+}
+
+impl Found {
+    fn new() -> Found {
+        Found { present: LabelSet::new(), silenced: LabelSet::new() }
+    }
+
+    fn add(&mut self, label: Label) {
+        if !self.present.contains(label) {
+            self.present.insert(label);
+            self.silenced.union_with(&arbitrate::always_removed_by(label));
+        }
+    }
+}
+
 /// The detectors of one other kind (`Run::$kind`, each a `$detect`), in
 /// [`DETECTORS`]' order: the loop over that kind visits only them.
 macro_rules! detectors_of_kind {
@@ -249,12 +284,15 @@ fn run(line: &Line, skip_silenced: bool, work: &mut Work) {
         let facts = PlyFacts::new(ply, balances);
         ply_fires.clear();
         ply_fires.extend(line_fires.iter().filter(|f| f.ply as usize == ply.index()));
-        let mut present: LabelSet = ply_fires.iter().map(|f: &Fire| f.label).collect();
-        for &(labels, detect) in &MOVE_DETECTORS {
+        let mut found = Found::new();
+        for fire in ply_fires.iter() {
+            found.add(fire.label);
+        }
+        for (&(_, detect), labels) in MOVE_DETECTORS.iter().zip(&MOVE_DETECTOR_LABELS) {
             // A detector whose every label the table removes, whatever it
             // would find, need not run (the mating-move rule, for one).
-            let silenced = || labels.iter().all(|&l| arbitrate::always_gives_way(l, &present));
-            if !present.is_empty() && silenced() {
+            if found.silenced.contains_all(labels) {
+                let present = &found.present;
                 // Its fires would give way whatever they are: the classifier
                 // does not look for them, and so they remove nothing. To
                 // explain, they are found and set aside as removed, so that
@@ -263,15 +301,17 @@ fn run(line: &Line, skip_silenced: bool, work: &mut Work) {
                     let mut set_aside = Vec::new();
                     detect(&facts, &mut set_aside);
                     removed.extend(set_aside.into_iter().filter_map(|fire| {
-                        let (by, rule) = arbitrate::silenced_by(fire.label, &present)?;
+                        let (by, rule) = arbitrate::silenced_by(fire.label, present)?;
                         Some(Removed { fire, by, rule })
                     }));
                 }
                 continue;
             }
-            let found = ply_fires.len();
+            let before = ply_fires.len();
             detect(&facts, ply_fires);
-            present.extend(ply_fires[found..].iter().map(|f| f.label));
+            for fire in &ply_fires[before..] {
+                found.add(fire.label);
+            }
         }
         arbitrate::arbitrate(&facts, ply_fires, removed);
         fires.extend_from_slice(ply_fires);
