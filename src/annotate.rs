@@ -120,29 +120,27 @@ pub fn annotate_row<'a>(row: TextRow<'a>, columns: &Columns, form: LineForm, fil
     let rating_deviation = row.optional_int(columns.rating_deviation, "RatingDeviation");
     let popularity = row.optional_int(columns.popularity, "Popularity");
     let nb_plays = row.optional_int(columns.nb_plays, "NbPlays");
+    let number = |read: &Result<Option<i32>, RowError>| read.as_ref().ok().copied().flatten();
     let numbers = Numbers {
-        rating: rating.clone().unwrap_or(None),
-        rating_deviation: rating_deviation.clone().unwrap_or(None),
-        popularity: popularity.clone().unwrap_or(None),
-        nb_plays: nb_plays.clone().unwrap_or(None),
+        rating: number(&rating),
+        rating_deviation: number(&rating_deviation),
+        popularity: number(&popularity),
+        nb_plays: number(&nb_plays),
     };
     let outcome = if filter.is_active() && !filter.keeps(numbers.rating) {
         Outcome::Filtered
+    } else if let Err(e) = rating.and(rating_deviation).and(popularity).and(nb_plays) {
+        // Numbers must parse when present: a mangled row is reported, not
+        // guessed (the first that does not, in the columns' order).
+        Outcome::Error(e)
     } else {
         // A classifier bug must not take the run down: the row becomes an
         // error row that says so, and the other rows are annotated.
-        let attempt = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            // Numbers must parse when present: a mangled row is reported, not guessed.
-            for number in [rating, rating_deviation, popularity, nb_plays] {
-                number?;
-            }
-            parse_row(&row, columns, form).map(analyse)
+        let attempt = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match parse_row(&row, columns, form) {
+            Ok(line) => Outcome::Ok(analyse(line)),
+            Err(e) => Outcome::Error(e),
         }));
-        match attempt {
-            Ok(Ok(analysis)) => Outcome::Ok(analysis),
-            Ok(Err(e)) => Outcome::Error(e),
-            Err(payload) => Outcome::Error(RowError::Internal { reason: panic_message(&payload) }),
-        }
+        attempt.unwrap_or_else(|payload| Outcome::Error(RowError::Internal { reason: panic_message(&payload) }))
     };
     Annotated { row, numbers, outcome }
 }
@@ -162,9 +160,9 @@ fn parse_row(row: &TextRow, columns: &Columns, form: LineForm) -> Result<Line, R
         None => return Err(RowError::MissingField("Moves")),
         Some(_) => row.optional(Some(columns.moves), "Moves")?.unwrap_or(""),
     };
-    row.optional(columns.themes, "Themes")?;
-    row.optional(columns.game_url, "GameUrl")?;
-    row.optional(columns.opening_tags, "OpeningTags")?;
+    row.check_utf8(columns.themes, "Themes")?;
+    row.check_utf8(columns.game_url, "GameUrl")?;
+    row.check_utf8(columns.opening_tags, "OpeningTags")?;
     Line::parse(fen, moves, form)
 }
 
