@@ -21,6 +21,9 @@ enum Held<T: Copy, const N: usize> {
 impl<T: Copy, const N: usize> InlineVec<T, N> {
     const FITS: () = assert!(N <= u8::MAX as usize);
 
+    /// Appends `item`: in place where the inline room has space (inlined
+    /// at the caller), otherwise by [`InlineVec::push_cold`].
+    #[inline]
     pub fn push(&mut self, item: T) {
         let () = Self::FITS;
         match &mut self.0 {
@@ -28,6 +31,14 @@ impl<T: Copy, const N: usize> InlineVec<T, N> {
                 items[usize::from(*len)] = item;
                 *len += 1;
             }
+            _ => self.push_cold(item),
+        }
+    }
+
+    /// The first item, or one past the inline room.
+    #[inline(never)]
+    fn push_cold(&mut self, item: T) {
+        match &mut self.0 {
             Held::Inline { items, .. } => {
                 let mut spilled = items.to_vec();
                 spilled.push(item);

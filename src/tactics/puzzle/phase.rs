@@ -90,10 +90,13 @@ fn mixedness_of(white: Bitboard, black: Bitboard) -> u32 {
     for rank in 0..7 {
         let (w_low, w_high) = (rank_bits(white, rank), rank_bits(white, rank + 1));
         let (b_low, b_high) = (rank_bits(black, rank), rank_bits(black, rank + 1));
-        if (w_low | w_high | b_low | b_high) == 0 {
-            continue;
-        }
-        for file in 0..7 {
+        // The blocks that hold a man, by the file of their left edge: an
+        // empty block scores nothing.
+        let men = w_low | w_high | b_low | b_high;
+        let mut blocks = (men | men >> 1) & 0x7f;
+        while blocks != 0 {
+            let file = blocks.trailing_zeros();
+            blocks &= blocks - 1;
             // The block whose lower left square is (file, rank): that square,
             // its right neighbour and the two above them.
             let w = PAIR[(w_low >> file & 3) as usize] + PAIR[(w_high >> file & 3) as usize];
