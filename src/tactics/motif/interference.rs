@@ -44,6 +44,10 @@
 //!   skewered along it: 04eUN, 09lOk, 0BYnD). Not the point: 01M7o Qxh7+ hits king and rook g8,
 //!   021YZ cxd5+ is a discovered check, 05GJj fxg7 threatens to promote, 0AaTE Qxb8+ takes back a
 //!   queen.
+//! - Its `gain`, first set here (91 dev fires): 15 of 15 random ones right
+//!   (seed 4301). Of the 9 at 0 or below, 3 wrong (00l0K, 09Lz2, 0AyxI: an
+//!   opponent's capture another fire counts, a run into our own
+//!   sacrifice, a capture the end search misses) and 4 debatable.
 
 use shakmaty::{attacks, Position, Role, Square};
 
