@@ -632,6 +632,19 @@ pub fn checking_moves(pos: &Chess) -> impl Iterator<Item = Move> + '_ {
     })
 }
 
+/// A mating move for the side to move in `pos`, other than a capture on
+/// one of `skip`. Only a check mates: the rest need not be played.
+pub fn mate_in_one(pos: &Chess, skip: Bitboard) -> Option<Move> {
+    checking_moves(pos).find(|&m| {
+        if m.is_capture() && skip.contains(m.to()) {
+            return false;
+        }
+        let mut played = pos.clone();
+        played.play_unchecked(m);
+        is_checkmate(&played)
+    })
+}
+
 /// The side to move is checkmated (shakmaty's `is_checkmate`), by
 /// bitboards: in check, with no square for its king to step to that no
 /// enemy man attacks, and, against a single checker, no man free of a pin

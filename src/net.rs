@@ -202,8 +202,7 @@ use std::cell::OnceCell;
 use shakmaty::{attacks, Bitboard, Board, Chess, Color, Position, Rank, Role, Square};
 
 use crate::board::{
-    attacked_by, attackers, capture_leaves_king_safe, checking_moves, is_checkmate, legal_plain_move, swap_turn, value,
-    xray_defenders,
+    attacked_by, attackers, capture_leaves_king_safe, legal_plain_move, mate_in_one, swap_turn, value, xray_defenders,
 };
 use crate::facts::{capture_square, captured_value};
 use crate::fire::Fire;
@@ -509,19 +508,10 @@ fn forking_check(pos: &Chess, premise: &Chess) -> i32 {
     }
     // A side with a mate in one to play has no time to save a man from a
     // fork (Lichess 03fqG: Qe4+ hits the h1 rook, and Qg7# is threatened).
-    if best > 0 && swap_turn(pos).is_some_and(|passed| mates_in_one(&passed)) {
+    if best > 0 && swap_turn(pos).is_some_and(|passed| mate_in_one(&passed, Bitboard::EMPTY).is_some()) {
         return 0;
     }
     best
-}
-
-/// Whether the side to move in `pos` mates in one.
-fn mates_in_one(pos: &Chess) -> bool {
-    checking_moves(pos).any(|m| {
-        let mut after = pos.clone();
-        after.play_unchecked(m);
-        is_checkmate(&after)
-    })
 }
 
 /// [`best_captures`] for `turn` to move on `board`, not in check.

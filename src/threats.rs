@@ -126,11 +126,6 @@ impl<'a> Danger<'a> {
 
     /// It has a mate in one.
     pub fn mate(&self) -> bool {
-        // Only a check mates: the rest need not be played.
-        board::checking_moves(self.pos).any(|m| {
-            let mut after = self.pos.clone();
-            after.play_unchecked(m);
-            board::is_checkmate(&after)
-        })
+        board::mate_in_one(self.pos, Bitboard::EMPTY).is_some()
     }
 }

@@ -36,7 +36,7 @@
 //!   c8 and Qc7# come after), 04Muh (a desperado: Bd3 hit Black's g6 queen, and White just takes
 //!   it, so the mate threat never counts); wrong: none.
 
-use shakmaty::{Bitboard, Chess, Move, Position};
+use shakmaty::{Bitboard, Position};
 
 use crate::board::{self, value_at};
 use crate::facts::PlyFacts;
@@ -66,8 +66,8 @@ pub fn detect(facts: &PlyFacts, fires: &mut Vec<Fire>) {
     if victim.is_none() && !next.mates() {
         return;
     }
-    let Some(mate) = facts.ours_to_move_after().and_then(|passed| mate_in_one(passed, targets)) else { return };
-    if mate_in_one(facts.before, Bitboard::EMPTY).is_some() || mate_hidden_by_check(facts) {
+    let Some(mate) = facts.ours_to_move_after().and_then(|passed| board::mate_in_one(passed, targets)) else { return };
+    if board::mate_in_one(facts.before, Bitboard::EMPTY).is_some() || mate_hidden_by_check(facts) {
         return;
     }
     // The piece that menaces the target, where it is not the moved one (its
@@ -98,20 +98,7 @@ fn mate_hidden_by_check(facts: &PlyFacts) -> bool {
         return false;
     }
     let Some(check) = facts.at.previous() else { return false };
-    board::swap_turn(check.before()).is_some_and(|ours| mate_in_one(&ours, Bitboard::EMPTY).is_some())
-}
-
-/// A mating move for the side to move in `pos`, other than a capture on
-/// one of `skip`.
-fn mate_in_one(pos: &Chess, skip: Bitboard) -> Option<Move> {
-    board::checking_moves(pos).find(|&m| {
-        if m.is_capture() && skip.contains(m.to()) {
-            return false;
-        }
-        let mut played = pos.clone();
-        played.play_unchecked(m);
-        board::is_checkmate(&played)
-    })
+    board::swap_turn(check.before()).is_some_and(|ours| board::mate_in_one(&ours, Bitboard::EMPTY).is_some())
 }
 
 #[cfg(test)]
