@@ -51,7 +51,7 @@
 
 use shakmaty::{attacks, Position, Role, Square};
 
-use crate::board::{attackers, is_defended, relative_squares, value};
+use crate::board::{attackers, is_defended, relative_squares, value_at};
 use crate::facts::PlyFacts;
 use crate::tactics::{Detector, Fire, Label, Roles, Run};
 use shakmaty::Board;
@@ -88,7 +88,7 @@ pub fn detect(facts: &PlyFacts, fires: &mut Vec<Fire>) {
             blockers: blocker.into_iter().collect(),
             ..Roles::default()
         };
-        let won = before_capture.role_at(square).map_or(0, value);
+        let won = value_at(before_capture, square);
         fires.push(Fire::at(facts, Label::Interference).with_roles(roles).with_stake(won));
     }
 }
