@@ -103,6 +103,11 @@
 //!   win, and a line's gains sum to its net (029wQ: -6, then the fork's
 //!   9). A tactic whose man only a later sacrifice takes nets 0 (059XJ:
 //!   Qd8+ forks the knight Qxf6+ gives the queen for).
+//!   What a sacrifice gives up is charged to it alone: another fire of its
+//!   move whose exchange comes out below zero nets what it wins besides
+//!   (06tA5: Rb7 gives the rook, and the deflection wins the d6 pawn: 1,
+//!   not -4; 46 dev fires, each up). One whose exchange wins it back nets
+//!   the balance (the pin on the same move: 5).
 //! - **The man the move takes.** Where another fire of the move names the
 //!   man its capture takes (a hanging piece) and the man that took keeps
 //!   it (not taken back at once, nor later without our taking back, nor en
@@ -1205,6 +1210,15 @@ pub fn settle(line: &Line, balances: &[i32], fires: &mut [Fire]) {
                 let keeps = || keeps_its_capture(ply) || makes_the_capture(ply, capture);
                 let from = if capture_named_elsewhere && keeps() { ply.index() + 1 } else { start.index() };
                 let net = balance_after(capture, through_checks, start) - balances[from];
+                // What a sacrifice on the move gives up is the sacrifice's:
+                // a fire whose own exchange does not repay it nets what it
+                // wins besides (Lichess 06tA5: Rb7 gives the rook, and the
+                // deflection wins the d6 pawn: 1, not -4).
+                let net = if net < 0 && gives_on_the_move {
+                    net - given(ply, balances, claimed).map_or(0, i32::from)
+                } else {
+                    net
+                };
                 // Material given on the way to the line's mate, or won on
                 // the way where the line gives more than it takes before
                 // mating: the mate is the point (Lichess 054S8: ...Qxf2+
@@ -1757,6 +1771,18 @@ mod tests {
         // the rook.
         let fen = "1R4r1/r4Q1p/p2k4/2pp2q1/3bP3/7P/P1P3B1/5R1K w - - 1 26";
         assert_eq!(gain(fen, "f7d5 g5d5 b8b6 d6c7 e4d5 c7b6", 5, "hangingPiece"), Some(5));
+    }
+
+    #[test]
+    fn a_sacrifices_give_up_is_charged_to_it_alone() {
+        // Rb7 gives the rook; the deflection of the queen wins the d6 pawn
+        // (the fork after it, the queen): 1, not the rook charged again.
+        let fen = "r7/2q2kp1/3p1pn1/3PpNp1/8/p1P4P/Pr3PPK/1R1QR3 b - - 1 30";
+        let moves = "b2f2 b1b7 c7b7 f5d6 f7g8 d6b7";
+        assert_eq!(gain(fen, moves, 1, "deflection"), Some(1));
+        assert_eq!(gain(fen, moves, 1, "sacrifice"), Some(-5));
+        // A fire of the move that wins it back nets the balance.
+        assert_eq!(gain(fen, moves, 1, "pin"), Some(5));
     }
 
     #[test]

@@ -19,7 +19,9 @@
 //!   the moved one: our move left it en prise).
 //! - `gain`: what the move gives up with the opponent's answer, below zero
 //!   (Lichess 029wQ: Qxe5 dxe5, -6; the fork that wins the queen back nets
-//!   9, and the line 3); null where the line mates.
+//!   9, and the line 3); null where the line mates. Charged to the
+//!   sacrifice alone: another fire of the move whose exchange comes out
+//!   below zero nets what it wins besides (06tA5: the deflection, 1).
 //!
 //! Koga and Lichess:
 //! - Lichess 1,529, Koga 1,529, both 1,529: precision, recall and F1 1.000.
