@@ -106,8 +106,14 @@
 //!   What a sacrifice gives up is charged to it alone: another fire of its
 //!   move whose exchange comes out below zero nets what it wins besides
 //!   (06tA5: Rb7 gives the rook, and the deflection wins the d6 pawn: 1,
-//!   not -4; 46 dev fires, each up). One whose exchange wins it back nets
-//!   the balance (the pin on the same move: 5).
+//!   not -4; 46 dev fires, each up; judged, seed 4513: 15 of 15 read
+//!   closer, 12 right as they stand). One whose exchange wins it back nets
+//!   the balance (the pin on the same move: 5): charging the give-up to no
+//!   co-fire would count a later tactic's payoff twice (the pin 10 beside
+//!   the fork's 9), so the two readings meet at 0, and five dev moves show
+//!   both (00v6q: the fork 2, the counterThreat 5). Left: a co-fire whose
+//!   exchange runs into a later tactic's sacrifice stays below zero
+//!   (08qdE, 09fDR: -2; 01U1t's shape).
 //! - **The man the move takes.** Where another fire of the move names the
 //!   man its capture takes (a hanging piece) and the man that took keeps
 //!   it (not taken back at once, nor later without our taking back, nor en
