@@ -32,10 +32,19 @@
 //!     cuts is settled as at the line's end, the capturing man left out.
 //! - **The line's end.** Where the line ends before the opponent has
 //!   answered, a small capture search finishes it: what the opponent still
-//!   nets by captures (4 plies, material only, either side free to stop,
-//!   but a side in check answers it first and the other then takes what
-//!   that answer leaves), starting on the exchange's last square or with a
-//!   man of ours the exchange left hanging, is taken off.
+//!   nets by captures (4 plies, material only, either side free to stop),
+//!   starting on the exchange's last square or with a man of ours the
+//!   exchange left hanging, is taken off.
+//!   - A side in check may not stop: it plays its best legal answer, a
+//!     king step, a block or a capture, and the other side's captures go
+//!     on from there (Lichess 040Jq: ...Qxf1+ Kd2 ...Qxf2+ takes the pawn
+//!     too: 1, not 2). A capture with check on the search's last ply is
+//!     answered all the same (05Vzs: ...Qxf2+ meets Kxf2: 6, not 7). So a
+//!     capture may net more than it takes, and the search's bounds leave
+//!     out only captures that give no check.
+//!   - A king guards only a man it may take back: not one whose square
+//!     stays attacked after the first capture (0CKgM: fxg4 opens the
+//!     f-file, and Bxf7+ Kh8 Bxe8 follows: 3, not 5).
 //!   - Instead of capturing, the opponent may check with a man that
 //!     stands safe and hits one of our pieces worth more than it or
 //!     undefended: we answer the check as best we can, and lose what the
@@ -566,9 +575,10 @@ fn best_captures_on(
     pos: Option<&Chess>,
 ) -> i32 {
     let targets = Bitboard::from_square(square) | newly_hanging(board, turn, premise) | en_prise(board, turn, hits);
-    let loose = Loose { end: board, premise };
+    let found = OnceCell::new();
+    let loose = Loose { end: board, premise, found: &found };
     let scope = pos.map_or(Scope::root(targets, loose), |pos| Scope::guarded(targets, loose, pos));
-    capture_search(board, turn, CAPTURE_SEARCH_PLIES, 0, i32::MAX / 2, scope)
+    capture_search(board, turn, CAPTURE_SEARCH_PLIES, 0, i32::MAX / 2, scope, checks_on(board, !turn))
 }
 
 /// [`best_captures`] for a side in check at the line's end, which cannot
@@ -609,6 +619,7 @@ fn best_answer_to_check(pos: &Chess, targets: Bitboard, premise: &Chess) -> i32 
             }
             let mut after = pos.clone();
             after.play_unchecked(m);
+            let found = OnceCell::new();
             taken
                 - capture_search(
                     after.board(),
@@ -616,7 +627,11 @@ fn best_answer_to_check(pos: &Chess, targets: Bitboard, premise: &Chess) -> i32 
                     CAPTURE_SEARCH_PLIES,
                     0,
                     i32::MAX / 2,
-                    Scope::root(answered & after.them(), Loose { end: after.board(), premise: premise.board() }),
+                    Scope::root(
+                        answered & after.them(),
+                        Loose { end: after.board(), premise: premise.board(), found: &found },
+                    ),
+                    after.is_check(),
                 )
         })
         .max()
@@ -661,15 +676,33 @@ fn checks_on(board: &Board, side: Color) -> bool {
 
 /// Those of `men` that stand on `board` as men of `attacker`'s opponent,
 /// attacked by `attacker` and undefended: the attack maps first, then an
-/// x-ray defender asked only of the men they leave.
+/// x-ray defender asked only of the men they leave. A king guards only
+/// where it may take back: not a man whose capture leaves its square
+/// attacked still (Lichess 0CKgM: fxg4 opens the f-file, and the king no
+/// longer guards f7 against Bxf7+).
 fn hanging(board: &shakmaty::Board, attacker: shakmaty::Color, men: Bitboard) -> Bitboard {
     let open = men & board.by_color(!attacker) & attacked_by(board, attacker);
     if open.is_empty() {
         return open;
     }
+    let defended = attacked_by(board, !attacker);
     let mut hanging = Bitboard::EMPTY;
-    for sq in open & !attacked_by(board, !attacker) {
+    for sq in open & !defended {
         if xray_defenders(board, sq, !attacker).is_empty() {
+            hanging.add(sq);
+        }
+    }
+    let Some(king) = board.king_of(!attacker) else { return hanging };
+    let occupied = board.occupied();
+    for sq in open & defended & attacks::king_attacks(king) {
+        let by = attackers(board, sq, attacker, occupied);
+        let retaken = by
+            .into_iter()
+            .all(|first| (attackers(board, sq, attacker, occupied.without(first)).without(first)).is_empty());
+        if !retaken
+            && attackers(board, sq, !attacker, occupied) == Bitboard::from_square(king)
+            && xray_defenders(board, sq, !attacker).is_empty()
+        {
             hanging.add(sq);
         }
     }
@@ -695,17 +728,19 @@ enum Scope<'a> {
 
 /// The measured side's men left en prise since the key move: hanging to
 /// the other side at the search's root (`end`), not in `premise` (the
-/// position before the key move). Found only where an answer is searched.
+/// position before the key move). Found once, where an answer first asks.
 #[derive(Clone, Copy, Debug)]
 struct Loose<'a> {
     end: &'a Board,
     premise: &'a Board,
+    found: &'a OnceCell<Bitboard>,
 }
 
 impl Loose<'_> {
-    /// Those men, of `side`'s opponent, that still stand on `board`.
+    /// Those men, of `side`'s opponent, that still stand on `board`
+    /// (`side` is the answering side, the same throughout a search).
     fn on(self, board: &Board, side: Color) -> Bitboard {
-        newly_hanging(self.end, side, self.premise) & board.by_color(!side)
+        *self.found.get_or_init(|| newly_hanging(self.end, side, self.premise)) & board.by_color(!side)
     }
 }
 
@@ -782,13 +817,22 @@ fn answers(before: &Board, after: &Board, side: Color, to: Square, victim: Squar
 /// bounds: what the side to move nets, at least 0. Captures need only the
 /// men: no castling, en passant or clocks, so the search plays them on a
 /// bare [`Board`] rather than on a `Chess`.
-fn capture_search(board: &Board, us: Color, plies: u32, mut alpha: i32, beta: i32, scope: Scope) -> i32 {
+fn capture_search(board: &Board, us: Color, plies: u32, mut alpha: i32, beta: i32, scope: Scope, check: bool) -> i32 {
+    if plies == 0 {
+        return alpha.max(0);
+    }
+    let (occupied, king) = (board.occupied(), board.king_of(us));
+    if check {
+        let checkers = king.map_or(Bitboard::EMPTY, |king| attackers(board, king, !us, occupied));
+        return evade(board, us, checkers, plies, alpha, beta, scope);
+    }
     alpha = alpha.max(0);
-    if plies == 0 || alpha >= beta {
+    if alpha >= beta {
         return alpha;
     }
     // No capture nets more than the most valuable man it may take (and a
-    // promotion on the way): where that cannot raise `alpha`, nothing to look at.
+    // promotion on the way), unless it gives check: a side in check may not
+    // stop. Where that cannot raise `alpha`, nothing to look at.
     let them = board.by_color(!us)
         & match scope {
             Scope::Targets { men, .. } => men,
@@ -800,18 +844,22 @@ fn capture_search(board: &Board, us: Color, plies: u32, mut alpha: i32, beta: i3
         .map_or(0, value);
     let promoting = board.by_color(us) & board.pawns() & Bitboard::from_rank(us.fold_wb(Rank::Seventh, Rank::Second));
     let bonus = if promoting.any() { value(Role::Queen) - 1 } else { 0 };
-    if most + bonus <= alpha {
-        return alpha;
-    }
     // One pass over our men says which of theirs are attacked at all: most
     // are not, and their attackers need not be asked.
     let victims = them & attacked_by(board, us);
     if victims.is_empty() {
         return alpha;
     }
+    // Found where a bound or the last ply asks.
+    let checks = OnceCell::new();
+    let checks = || checks.get_or_init(|| Checks::of(board, us));
+    let bounded = most + bonus <= alpha && !checks().any(victims, promoting);
+    if bounded {
+        return alpha;
+    }
     // Value-ordered (the most valuable victims first, the least valuable
     // capturer first among equals): the best answers are searched first.
-    let (occupied, last_rank) = (board.occupied(), us.fold_wb(Rank::Eighth, Rank::First));
+    let last_rank = us.fold_wb(Rank::Eighth, Rank::First);
     let classes = [
         (value(Role::King), board.kings()),
         (value(Role::Queen), board.queens()),
@@ -819,22 +867,15 @@ fn capture_search(board: &Board, us: Color, plies: u32, mut alpha: i32, beta: i3
         (value(Role::Bishop), board.bishops() | board.knights()),
         (value(Role::Pawn), board.pawns()),
     ];
-    let king = board.king_of(us);
-    let checkers = king.map_or(Bitboard::EMPTY, |king| attackers(board, king, !us, occupied));
-    // In double check only the king moves.
-    let capturers: &[Role] = if checkers.more_than_one() {
-        &[Role::King]
-    } else {
-        &[Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King]
-    };
+    let capturers = [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King];
     for (worth, men) in classes {
         let class = men & victims;
         if class.is_empty() {
             continue;
         }
-        // Every capture from here on nets at most `worth` and a promotion:
-        // none can raise `alpha`.
-        if worth + bonus <= alpha {
+        // Every capture from here on nets at most `worth` and a promotion,
+        // checks aside: none can raise `alpha`.
+        if worth + bonus <= alpha && !checks().any(victims, promoting) {
             break;
         }
         // The victims of the class, by square, with their attackers (a side
@@ -846,7 +887,7 @@ fn capture_search(board: &Board, us: Color, plies: u32, mut alpha: i32, beta: i3
             capturing |= hit[hits].1;
             hits += 1;
         }
-        for &role in capturers {
+        for role in capturers {
             let ours = board.by_role(role) & capturing;
             if ours.is_empty() {
                 continue;
@@ -855,14 +896,17 @@ fn capture_search(board: &Board, us: Color, plies: u32, mut alpha: i32, beta: i3
                 let promotes = role == Role::Pawn && to.rank() == last_rank;
                 let won = worth + if promotes { value(Role::Queen) - 1 } else { 0 };
                 for from in attacking & ours {
-                    // The answer nets at least 0, so this capture nets at
-                    // most `won`: where that cannot raise `alpha`, nothing
-                    // need be played, nor its legality asked.
-                    if won <= alpha || !capture_leaves_king_safe(board, us, king, checkers, role, from, to) {
+                    // An answer not in check nets at least 0, so this
+                    // capture nets at most `won`: where that cannot raise
+                    // `alpha`, nothing need be played, nor its legality asked.
+                    let may_check = checks().may(from, to, promotes);
+                    if (won <= alpha && !may_check)
+                        || !capture_leaves_king_safe(board, us, king, Bitboard::EMPTY, role, from, to)
+                    {
                         continue;
                     }
                     let answering = !scope.allows(board, us, from, to);
-                    let net = if plies == 1 && !answering {
+                    let net = if plies == 1 && !answering && !may_check {
                         // The last ply: the answer, with no plies left, nets
                         // max(won - beta, 0), so this nets min(won, beta).
                         won.min(beta)
@@ -870,14 +914,23 @@ fn capture_search(board: &Board, us: Color, plies: u32, mut alpha: i32, beta: i3
                         let mut after = board.clone();
                         after.discard_piece_at(from);
                         after.set_piece_at(to, if promotes { Role::Queen } else { role }.of(us));
-                        if answering && !checks_on(&after, us) {
+                        let check = may_check && checks_on(&after, us);
+                        if (answering || won <= alpha) && !check {
                             continue;
                         }
-                        let net = if plies == 1 {
+                        let net = if plies == 1 && !check {
                             won.min(beta)
                         } else {
                             let next = scope.next(board, to);
-                            won - capture_search(&after, !us, plies - 1, won - beta, won - alpha, next)
+                            won - capture_search(
+                                &after,
+                                !us,
+                                beyond(plies, check),
+                                won - beta,
+                                won - alpha,
+                                next,
+                                check,
+                            )
                         };
                         // Asked only of a capture that would count.
                         if net > alpha && scope.lets_mate(role, from, to, promotes.then_some(Role::Queen)) {
@@ -891,6 +944,134 @@ fn capture_search(board: &Board, us: Color, plies: u32, mut alpha: i32, beta: i3
                     }
                 }
             }
+        }
+    }
+    alpha
+}
+
+/// Where `us`'s captures on a board may give check: landing on a square
+/// that sees the enemy king (a man a slider would check from, a knight's
+/// square or a pawn's), or leaving one between the king and a slider of
+/// ours. Moves it flags are played out to find out; every one it leaves is
+/// no check.
+struct Checks {
+    /// Squares on the enemy king's lines (up to the first man each way) and
+    /// its knight squares.
+    lines: Bitboard,
+    /// Our men that alone stand between the enemy king and a slider of ours.
+    discoverers: Bitboard,
+}
+
+impl Checks {
+    fn of(board: &Board, us: Color) -> Checks {
+        let Some(king) = board.king_of(!us) else {
+            return Checks { lines: Bitboard::EMPTY, discoverers: Bitboard::EMPTY };
+        };
+        let occupied = board.occupied();
+        let lines = attacks::queen_attacks(king, occupied) | attacks::knight_attacks(king);
+        let ours = board.by_color(us);
+        let aimed = (attacks::rook_attacks(king, Bitboard::EMPTY) & board.rooks_and_queens()
+            | attacks::bishop_attacks(king, Bitboard::EMPTY) & board.bishops_and_queens())
+            & ours;
+        let mut discoverers = Bitboard::EMPTY;
+        for slider in aimed {
+            let between = attacks::between(king, slider) & occupied;
+            if between.single_square().is_some() && (between & ours).any() {
+                discoverers |= between;
+            }
+        }
+        Checks { lines, discoverers }
+    }
+
+    /// Whether the capture from `from` to `to` may give check: landing on
+    /// the king's lines, uncovering a slider, or a pawn promoting from them
+    /// (a queen on a8 checks through b7, the square it left).
+    fn may(&self, from: Square, to: Square, promotes: bool) -> bool {
+        self.lines.contains(to) || self.discoverers.contains(from) || (promotes && self.lines.contains(from))
+    }
+
+    /// Whether any capture of `victims`, or by one of the `promoting` pawns,
+    /// may give check.
+    fn any(&self, victims: Bitboard, promoting: Bitboard) -> bool {
+        (victims & self.lines).any() || self.discoverers.any() || (promoting & self.lines).any()
+    }
+}
+
+/// The plies left to the answer of a capture played with `plies` left: a
+/// capture with check on the last ply is answered all the same (Lichess
+/// 05Vzs: ...Qxf2+ is met by Kxf2). Each such capture takes a man, so the
+/// search still ends.
+fn beyond(plies: u32, check: bool) -> u32 {
+    if check {
+        plies.max(2) - 1
+    } else {
+        plies - 1
+    }
+}
+
+/// [`capture_search`] for `us`, in check on `board` from `checkers`: it
+/// may not stop, so it plays its best legal answer, a capture or not, and
+/// the other side's search goes on from there (Lichess 040Jq: ...Qxf1+
+/// Kd2 ...Qxf2+ wins the pawn too; the king steps only where it may
+/// stand). A mated side stops where it is: the search weighs material
+/// only. Answers above `beta` return `beta`.
+fn evade(board: &Board, us: Color, checkers: Bitboard, plies: u32, mut alpha: i32, beta: i32, scope: Scope) -> i32 {
+    let Some(king) = board.king_of(us) else { return alpha.max(0) };
+    let (occupied, ours) = (board.occupied(), board.by_color(us));
+    // Every legal answer (a side has at most 8 king steps, and 15 men to
+    // take the checker or to block on at most 6 squares).
+    let mut answers = InlineVec::<(Role, Square, Square), 104>::default();
+    let mut add = |role: Role, from: Square, to: Square| {
+        if capture_leaves_king_safe(board, us, Some(king), checkers, role, from, to) {
+            answers.push((role, from, to));
+        }
+    };
+    for to in attacks::king_attacks(king) & !ours {
+        add(Role::King, king, to);
+    }
+    if let Some(checker) = checkers.single_square() {
+        let others = ours & !board.kings();
+        for from in attackers(board, checker, us, occupied) & others {
+            add(board.role_at(from).expect("a man"), from, checker);
+        }
+        let forward = us.fold_wb(8, -8);
+        for to in attacks::between(checker, king) {
+            for from in attackers(board, to, us, occupied) & others & !board.pawns() {
+                add(board.role_at(from).expect("a man"), from, to);
+            }
+            // A pawn blocks by a push, one square or two from its rank.
+            let pawns = others & board.pawns();
+            let behind = to.offset(-forward).filter(|&sq| pawns.contains(sq));
+            let double = to
+                .offset(-forward)
+                .filter(|&sq| !occupied.contains(sq) && to.rank() == us.fold_wb(Rank::Fourth, Rank::Fifth))
+                .and_then(|sq| sq.offset(-forward))
+                .filter(|&sq| pawns.contains(sq));
+            if let Some(from) = behind.or(double) {
+                add(Role::Pawn, from, to);
+            }
+        }
+    }
+    if answers.is_empty() {
+        return alpha.max(0);
+    }
+    let last_rank = us.fold_wb(Rank::Eighth, Rank::First);
+    for &(role, from, to) in answers.iter() {
+        let promotes = role == Role::Pawn && to.rank() == last_rank;
+        let won = board.role_at(to).map_or(0, value) + if promotes { value(Role::Queen) - 1 } else { 0 };
+        let mut after = board.clone();
+        after.discard_piece_at(from);
+        after.set_piece_at(to, if promotes { Role::Queen } else { role }.of(us));
+        let check = checks_on(&after, us);
+        // As in the search: a move nets at most what it takes, checks aside.
+        if won <= alpha && !check {
+            continue;
+        }
+        let left = beyond(plies, check && occupied.contains(to));
+        let net = won - capture_search(&after, !us, left, won - beta, won - alpha, scope.next(board, to), check);
+        alpha = alpha.max(net);
+        if alpha >= beta {
+            return beta;
         }
     }
     alpha
@@ -1296,20 +1477,31 @@ mod tests {
     }
 
     /// [`capture_search`] as first written: on a `Chess`, every capture
-    /// listed, then sorted, the last ply ordered like the others.
+    /// listed, then sorted, the last ply ordered like the others; a side in
+    /// check lists every legal move and may not stop.
     fn capture_search_slowly(pos: &Chess, plies: u32, mut alpha: i32, beta: i32, scope: Scope) -> i32 {
-        alpha = alpha.max(0);
-        if plies == 0 || alpha >= beta {
-            return alpha;
+        if plies == 0 {
+            return alpha.max(0);
+        }
+        let in_check = pos.is_check();
+        if !in_check {
+            alpha = alpha.max(0);
+            if alpha >= beta {
+                return alpha;
+            }
         }
         let victims = match scope {
             Scope::Targets { men, .. } => men,
             Scope::Answers { .. } => Bitboard::FULL,
         };
         let checkers = pos.checkers();
-        let mut captures = MoveList::new();
-        if checkers.more_than_one() {
-            captures.extend(pos.capture_moves().into_iter().filter(|m| victims.contains(capture_square(*m))));
+        let mut moves = MoveList::new();
+        if in_check {
+            moves
+                .extend(pos.legal_moves().into_iter().filter(|m| m.promotion().is_none_or(|role| role == Role::Queen)));
+            if moves.is_empty() {
+                return alpha.max(0);
+            }
         } else {
             let board = pos.board();
             let last_rank = pos.turn().fold_wb(Rank::Eighth, Rank::First);
@@ -1317,27 +1509,34 @@ mod tests {
                 for from in attackers(board, sq, pos.turn(), board.occupied()) {
                     let role = board.role_at(from).unwrap();
                     let promotion = (role == Role::Pawn && sq.rank() == last_rank).then_some(Role::Queen);
-                    captures.push(Move::Normal { role, from, capture: board.role_at(sq), to: sq, promotion });
+                    moves.push(Move::Normal { role, from, capture: board.role_at(sq), to: sq, promotion });
                 }
             }
         }
-        captures.sort_by_key(|m| (-captured_value(*m), m.role() as u8));
-        for m in &captures {
+        moves.sort_by_key(|m| (-captured_value(*m), m.role() as u8));
+        for m in &moves {
             let won = captured_value(*m) + m.promotion().map_or(0, |role| value(role) - 1);
-            if won <= alpha || !is_legal(pos, *m, checkers) {
+            if !is_legal(pos, *m, checkers) {
                 continue;
             }
             let mut after = pos.clone();
             after.play_unchecked(*m);
-            if !scope.allows(pos.board(), pos.turn(), m.from().unwrap(), capture_square(*m)) && !after.is_check() {
+            if won <= alpha && !after.is_check() {
+                continue;
+            }
+            if !in_check
+                && !scope.allows(pos.board(), pos.turn(), m.from().unwrap(), capture_square(*m))
+                && !after.is_check()
+            {
                 continue;
             }
             let next = scope.next(pos.board(), m.to());
-            let net = won - capture_search_slowly(&after, plies - 1, won - beta, won - alpha, next);
+            let left = if m.is_capture() && after.is_check() { plies.max(2) - 1 } else { plies - 1 };
+            let net = won - capture_search_slowly(&after, left, won - beta, won - alpha, next);
             if net > alpha {
                 alpha = net;
                 if alpha >= beta {
-                    break;
+                    return if in_check { beta } else { alpha };
                 }
             }
         }
@@ -1353,12 +1552,13 @@ mod tests {
         fn capture_search_agrees_with_the_listing_one(start in 0usize..2, picks in proptest::collection::vec(0usize..1000, 1..120), window in 0i32..12) {
             for pos in crate::board::random_game(start, &picks) {
                 // Every man of the measured side that hangs is loose for the other to take.
-                let loose = Loose { end: pos.board(), premise: &Board::empty() };
+                let found = OnceCell::new();
+                let loose = Loose { end: pos.board(), premise: &Board::empty(), found: &found };
                 for targets in std::iter::once(Bitboard::FULL).chain(pos.them().into_iter().map(Bitboard::from_square)) {
                     for plies in 1..=CAPTURE_SEARCH_PLIES {
                         for (alpha, beta) in [(0, i32::MAX / 2), (window / 2, window)] {
                             proptest::prop_assert_eq!(
-                                capture_search(pos.board(), pos.turn(), plies, alpha, beta, Scope::root(targets, loose)),
+                                capture_search(pos.board(), pos.turn(), plies, alpha, beta, Scope::root(targets, loose), pos.is_check()),
                                 capture_search_slowly(&pos, plies, alpha, beta, Scope::root(targets, loose))
                             );
                         }
@@ -1458,6 +1658,36 @@ mod tests {
         // lost, the rook won and a queen for the pawn: -3 + 5 - 5 + 8.
         let fen = "3r3k/p2N1R2/1p5p/2p1P1p1/P7/1Pr5/6PK/8 b - - 0 38";
         assert_eq!(gain(fen, "h8g8 e5e6 d8d7 e6d7 g8f7 d7d8q", 3, "hangingPiece"), Some(5));
+    }
+
+    #[test]
+    fn a_side_in_check_inside_the_search_answers_it() {
+        // Lichess 040Jq: Rd1+ Kxd1 ends the line; ...Qxf1+ Kd2 (forced)
+        // ...Qxf2+ takes the pawn too: 5 - 3 - 1, not the 2 of a king
+        // free to stand in check.
+        let fen = "r3k1nr/ppp1bpQp/8/8/5P2/2N5/PPP2P1P/R1B1KB1q b Qkq - 0 11";
+        assert_eq!(gain(fen, "e8c8 g7h8 e7f6 h8h7 f6c3 b2c3 d8d1 e1d1", 7, "hangingPiece"), Some(1));
+        // Lichess 0A9YO: ...Qxb2+ Ke2 is answered by Qxb8+ whatever Black
+        // grabs first: the pawn, not 3.
+        let fen = "rn2k1nr/pQp2pbp/6p1/2q5/8/4P3/PP3PPP/RNB1K1NR w KQkq - 1 10";
+        assert_eq!(gain(fen, "b7a8 c5c1 e1e2 c1b2", 3, "hangingPiece"), Some(1));
+    }
+
+    #[test]
+    fn a_capture_with_check_on_the_searchs_last_ply_is_answered() {
+        // Lichess 05Vzs: ...Nxe2 Kxe2 ...Rxd1 Rxd1 ...Qxf2+ ends the four
+        // plies, and Kxf2 takes the queen: the knight for the queen, 6.
+        let fen = "2kr2r1/pp5p/1q2pp2/8/8/1N1n3P/PP2QPP1/R4RK1 w - - 3 19";
+        assert_eq!(gain(fen, "a1d1 g8g2 g1g2 d3f4 g2f3 f4e2", 5, "insufficientlyDefended"), Some(6));
+    }
+
+    #[test]
+    fn a_king_guards_no_man_it_cannot_take_back() {
+        // Lichess 0CKgM: fxg4 opens the f-file, so after ...cxd4 the king no
+        // longer guards f7: Bxf7+ Kh8 Bxe8 takes the rook too, 3, not the 5
+        // of the queen for the knight and pawn.
+        let fen = "r2qr1k1/pb1pbppp/2p5/1p6/3QP1n1/1BPP4/PP3PPP/RNB2RK1 w - - 1 13";
+        assert_eq!(gain(fen, "f2f3 c6c5 f3g4 c5d4", 1, "trappedPiece"), Some(3));
     }
 
     #[test]
@@ -1586,10 +1816,10 @@ mod tests {
 
     #[test]
     fn a_lesser_man_takes_a_greater_in_answer() {
-        // Lichess 04HSi: Rxe7 Qxe7 Qxe7 wins the rook; ...Nxa1 is answered
-        // by Bxa8, a bishop taking a rook whatever follows: 5, not 1.
-        let fen = "r2q1r1k/pQ2p1bp/3p2p1/2pB4/2Pn1B2/2Nb2P1/PP3P1P/R3R1K1 b - - 0 16";
-        assert_eq!(gain(fen, "d4c2 e1e7 d8e7 b7e7", 1, "insufficientlyDefended"), Some(5));
+        // Lichess 09To3: Nxc7+ Kf7 Nxd5 wins the queen; ...Bxd5 is answered
+        // by cxd3, a pawn taking the knight the queen guarded: 9, not 6.
+        let fen = "r2qkb1r/pbp1p2p/1p2N1p1/8/8/2Pn4/P1P1QPPP/R1B2RK1 b kq - 0 13";
+        assert_eq!(gain(fen, "d8d5 e6c7 e8f7 c7d5", 1, "fork"), Some(9));
     }
 
     #[test]
