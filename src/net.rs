@@ -85,12 +85,15 @@
 //!   earlier than the key move): a fork that retakes a sacrificed piece does
 //!   not count the piece twice.
 //! - **A trade on two squares.** Where our capture answers one of theirs
-//!   elsewhere, of a man worth the same, that answered a quiet move of ours
-//!   or a capture a fire (no payoff) wins material on (whose exchange runs
-//!   through both), and we never take their man back, the capture counts
-//!   from before theirs (Lichess 02wgI: Nxe5 wins the knight, ...Bxe2 Nxd7
-//!   trades the queens: 0, not 9; 089nL: ...Rd4 Rxe5 ...Rxc4, bishops
-//!   traded: 0; 67 dev fires).
+//!   elsewhere, of a man worth the same, that answered a quiet move of ours,
+//!   a capture a fire (no payoff) wins material on (whose exchange runs
+//!   through both) or a capture no fire names, and we never take their man
+//!   back, the capture counts from before theirs (Lichess 02wgI: Nxe5 wins
+//!   the knight, ...Bxe2 Nxd7 trades the queens: 0, not 9; 089nL: ...Rd4
+//!   Rxe5 ...Rxc4, bishops traded: 0; 0AzTR: Bxe7 ...Bxd1 Bxd8, no fire on
+//!   Bxe7: 0, not 9; 67 dev fires, and 22 more by the fire-less capture,
+//!   16 of them trades to 0, 6 now below 0 by a loss the line's end
+//!   charges, such as a pawn the key move left, and 1 to 3 off).
 //! - **A grab in answer to a quiet threat.** Where our capture carries out
 //!   the threat of our quiet move before it, a move no fire wins or gives
 //!   material on, and the opponent answered that move by taking a man of
@@ -314,19 +317,21 @@ fn exchange_start(ply: Cursor) -> Cursor {
 }
 
 /// Where a capture of ours at `ply` answers one of theirs elsewhere, of a
-/// man worth the same, that itself answered a quiet move of ours or a
+/// man worth the same, that itself answered a quiet move of ours, a
 /// capture on which a fire wins material, not a payoff (so that fire's
 /// exchange runs through both; Lichess 01q7V: the fork's exchange stops
-/// before ...Rxc6, which still wins the bishop back: 3), and we never take
-/// their man back: their capture, from before which the trade is counted
-/// (Lichess 02wgI: Nxe5 wins the knight, ...Bxe2 Nxd7 trades the queens on
-/// two squares: 0, not 9).
-fn trade_start(ply: Cursor, wins: u128) -> Option<Cursor> {
+/// before ...Rxc6, which still wins the bishop back: 3), or a capture on
+/// which no fire (`fired`) is, and we never take their man back: their
+/// capture, from before which the trade is counted (Lichess 02wgI: Nxe5
+/// wins the knight, ...Bxe2 Nxd7 trades the queens on two squares: 0, not
+/// 9; 0AzTR: Bxe7 ...Bxd1 Bxd8, the same).
+fn trade_start(ply: Cursor, wins: u128, fired: u128) -> Option<Cursor> {
     let m = ply.mv();
     let theirs = ply
         .previous()
         .filter(|p| p.index() > ply.line().key_ply && m.is_capture() && p.mv().is_capture() && p.mv().to() != m.to())?;
-    let ours = theirs.previous().filter(|ours| !ours.mv().is_capture() || among(wins, *ours))?;
+    let ours =
+        theirs.previous().filter(|ours| !ours.mv().is_capture() || among(wins, *ours) || !among(fired, *ours))?;
     // Their man is never taken back on its square: a trade, not a man we
     // win back later (03y9m: ...Qxe3+ takes a pawn before ...Rxh8).
     let taken_back = ply.later().any(|at| at.is_solver() && at.mv().is_capture() && at.mv().to() == theirs.mv().to());
@@ -1327,6 +1332,7 @@ pub fn settle(line: &Line, balances: &[i32], fires: &mut [Fire]) {
         .iter()
         .filter(|f| f.ply < 128 && wins_material(f) && f.collects.is_none())
         .fold(0u128, |plies, f| plies | 1 << f.ply);
+    let fired = fires.iter().filter(|f| f.ply < 128).fold(0u128, |plies, f| plies | 1 << f.ply);
     let end = LineEnd::default();
     // A line that gives more than it takes before it mates.
     let mate_bought = line.last().mates() && balances[line.last().index()] < balances[line.key_ply];
@@ -1404,7 +1410,7 @@ pub fn settle(line: &Line, balances: &[i32], fires: &mut [Fire]) {
                 let start = match unclaimed_threat {
                     Some(threat) if capture.index() == ply.index() => threat,
                     _ if capture.index() == ply.index() && fire.collects.is_none() => {
-                        trade_start(ply, wins).unwrap_or_else(|| exchange_start(ply))
+                        trade_start(ply, wins, fired).unwrap_or_else(|| exchange_start(ply))
                     }
                     _ => exchange_start(ply),
                 };
@@ -1862,6 +1868,11 @@ mod tests {
         // ...Rxc4 trade bishops: 0.
         let (fen, moves) = ("5k2/4pNb1/1p4pp/4p3/2B2n2/5P2/PPPr1P1P/1K2R3 w - - 1 23", "f7e5 g7e5 b1c1 d2d4 e1e5 d4c4");
         assert_eq!(gain(fen, moves, 5, "hangingPiece"), Some(0));
+        // Lichess 0AzTR: Bxf6 ...Bxf3 Bxe7 ...Bxd1 Bxd8, no fire on Bxe7:
+        // the queens are traded on two squares, 0, not 9.
+        let (fen, moves) =
+            ("r2q1rk1/ppp1bpp1/3pbn1p/4p3/4P2B/2PPNN2/PP3PPP/R2Q1RK1 b - - 2 11", "e6g4 h4f6 g4f3 f6e7 f3d1 e7d8");
+        assert_eq!(gain(fen, moves, 5, "insufficientlyDefended"), Some(0));
     }
 
     #[test]
