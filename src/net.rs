@@ -1004,8 +1004,9 @@ impl Checks {
 
 /// The plies left to the answer of a capture played with `plies` left: a
 /// capture with check on the last ply is answered all the same (Lichess
-/// 05Vzs: ...Qxf2+ is met by Kxf2). Each such capture takes a man, so the
-/// search still ends.
+/// 05Vzs: ...Qxf2+ is met by Kxf2). The answer to a check ([`evade`])
+/// takes a ply whatever it does, so a search runs at most twice its
+/// plies deep.
 fn beyond(plies: u32, check: bool) -> u32 {
     if check {
         plies.max(2) - 1
@@ -1072,8 +1073,7 @@ fn evade(board: &Board, us: Color, checkers: Bitboard, plies: u32, mut alpha: i3
         if won <= alpha && !check {
             continue;
         }
-        let left = beyond(plies, check && occupied.contains(to));
-        let net = won - capture_search(&after, !us, left, won - beta, won - alpha, scope.next(board, to), check);
+        let net = won - capture_search(&after, !us, plies - 1, won - beta, won - alpha, scope.next(board, to), check);
         alpha = alpha.max(net);
         if alpha >= beta {
             return beta;
@@ -1537,7 +1537,7 @@ mod tests {
                 continue;
             }
             let next = scope.next(pos.board(), m.to());
-            let left = if m.is_capture() && after.is_check() { plies.max(2) - 1 } else { plies - 1 };
+            let left = if !in_check && after.is_check() { plies.max(2) - 1 } else { plies - 1 };
             let net = won - capture_search_slowly(&after, left, won - beta, won - alpha, next);
             if net > alpha {
                 alpha = net;
