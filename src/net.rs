@@ -335,8 +335,18 @@ fn trade_start(ply: Cursor, wins: u128, fired: u128) -> Option<Cursor> {
     // Their man is never taken back on its square: a trade, not a man we
     // win back later (03y9m: ...Qxe3+ takes a pawn before ...Rxh8).
     let taken_back = ply.later().any(|at| at.is_solver() && at.mv().is_capture() && at.mv().to() == theirs.mv().to());
+    // Where it answers a capture, their capture takes back a man of ours
+    // that captured earlier and stood there since: that exchange was over,
+    // and ours now takes a man left loose (03E8w: Bxd5 ...Rxf1+ Rxf1 ...exd5
+    // Bxe7: 3). After a quiet move it is their answer to its threat (089nL).
+    let square = theirs.mv().to();
+    let retakes = ours.mv().is_capture()
+        && std::iter::successors(theirs.previous(), |at| at.previous())
+        .take_while(|at| at.index() >= ply.line().key_ply)
+        .find(|at| at.mv().to() == square || at.mv().from() == Some(square))
+        .is_some_and(|at| at.is_solver() && at.mv().is_capture() && at.mv().to() == square);
     let even = captured_value(theirs.mv()) == captured_value(m);
-    (even && continues_the_exchange(theirs) && ours.mv().to() != theirs.mv().to() && !taken_back).then_some(theirs)
+    (even && continues_the_exchange(theirs) && ours.mv().to() != square && !taken_back && !retakes).then_some(theirs)
 }
 
 /// The material balance once the exchange that `capture` opens is over:
