@@ -342,9 +342,9 @@ fn trade_start(ply: Cursor, wins: u128, fired: u128) -> Option<Cursor> {
     let square = theirs.mv().to();
     let retakes = ours.mv().is_capture()
         && std::iter::successors(theirs.previous(), |at| at.previous())
-        .take_while(|at| at.index() >= ply.line().key_ply)
-        .find(|at| at.mv().to() == square || at.mv().from() == Some(square))
-        .is_some_and(|at| at.is_solver() && at.mv().is_capture() && at.mv().to() == square);
+            .take_while(|at| at.index() >= ply.line().key_ply)
+            .find(|at| at.mv().to() == square || at.mv().from() == Some(square))
+            .is_some_and(|at| at.is_solver() && at.mv().is_capture() && at.mv().to() == square);
     let even = captured_value(theirs.mv()) == captured_value(m);
     (even && continues_the_exchange(theirs) && ours.mv().to() != square && !taken_back && !retakes).then_some(theirs)
 }
@@ -1883,6 +1883,13 @@ mod tests {
         let (fen, moves) =
             ("r2q1rk1/ppp1bpp1/3pbn1p/4p3/4P2B/2PPNN2/PP3PPP/R2Q1RK1 b - - 2 11", "e6g4 h4f6 g4f3 f6e7 f3d1 e7d8");
         assert_eq!(gain(fen, moves, 5, "insufficientlyDefended"), Some(0));
+        // Lichess 03E8w: Bxd5 ...Rxf1+ Rxf1 ...exd5 takes back the key move's
+        // bishop, no answer to Rxf1: Bxe7 takes a loose bishop, 3.
+        let (fen, moves) = (
+            "rnq2rk1/ppp1bNpp/4p3/3b2BP/2BP2P1/2P5/P1P1Q3/R4RK1 b - - 4 15",
+            "f8f7 c4d5 f7f1 a1f1 e6d5 g5e7 b8c6 f1f8 c8f8 e7f8",
+        );
+        assert_eq!(gain(fen, moves, 5, "hangingPiece"), Some(3));
     }
 
     #[test]
