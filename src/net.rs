@@ -749,10 +749,10 @@ fn hanging(board: &shakmaty::Board, attacker: shakmaty::Color, men: Bitboard) ->
     let occupied = board.occupied();
     for sq in open & defended & attacks::king_attacks(king) {
         let by = attackers(board, sq, attacker, occupied);
-        let retaken = by
+        let king_retakes = by
             .into_iter()
             .all(|first| (attackers(board, sq, attacker, occupied.without(first)).without(first)).is_empty());
-        if !retaken
+        if !king_retakes
             && attackers(board, sq, !attacker, occupied) == Bitboard::from_square(king)
             && xray_defenders(board, sq, !attacker).is_empty()
         {
@@ -903,11 +903,10 @@ fn capture_search(board: &Board, us: Color, plies: u32, mut alpha: i32, beta: i3
     if victims.is_empty() {
         return alpha;
     }
-    // Found where a bound or the last ply asks.
+    // Found where a capture first asks.
     let checks = OnceCell::new();
     let checks = || checks.get_or_init(|| Checks::of(board, us));
-    let bounded = most + bonus <= alpha && !checks().any(victims, promoting);
-    if bounded {
+    if most + bonus <= alpha && !checks().any(victims, promoting) {
         return alpha;
     }
     // Value-ordered (the most valuable victims first, the least valuable
@@ -1072,8 +1071,9 @@ fn beyond(plies: u32, check: bool) -> u32 {
 fn evade(board: &Board, us: Color, checkers: Bitboard, plies: u32, mut alpha: i32, beta: i32, scope: Scope) -> i32 {
     let Some(king) = board.king_of(us) else { return alpha.max(0) };
     let (occupied, ours) = (board.occupied(), board.by_color(us));
-    // Every legal answer (a side has at most 8 king steps, and 15 men to
-    // take the checker or to block on at most 6 squares).
+    // Every legal answer: king steps, captures of a lone checker, and
+    // blocks of a slider's line (a pawn by a push), each asked whether it
+    // leaves the king safe.
     let mut answers = InlineVec::<(Role, Square, Square), 104>::default();
     let mut add = |role: Role, from: Square, to: Square| {
         if capture_leaves_king_safe(board, us, Some(king), checkers, role, from, to) {
