@@ -359,32 +359,38 @@ fn trade_start(ply: Cursor, wins: u128, fired: u128) -> Option<Cursor> {
         .filter(|p| p.index() > ply.line().key_ply && m.is_capture() && p.mv().is_capture() && p.mv().to() != m.to())?;
     let ours =
         theirs.previous().filter(|ours| !ours.mv().is_capture() || among(wins, *ours) || !among(fired, *ours))?;
+    let square = theirs.mv().to();
     // Their man is never taken back on its square: a trade, not a man we
     // win back later (03y9m: ...Qxe3+ takes a pawn before ...Rxh8).
-    let taken_back = ply.later().any(|at| at.is_solver() && at.mv().is_capture() && at.mv().to() == theirs.mv().to());
-    // Where it answers a capture, their capture takes back, late, a man of
-    // ours that captured earlier and stood there since, with a man that
-    // stood ready since: that exchange was over, and ours now takes a man
-    // left loose (03E8w: Bxd5 ...Rxf1+ Rxf1 ...exd5 Bxe7: 3). Not where a
-    // move of theirs since brought the man or opened its line (05RTW: e5,
-    // then exd6; 0Ar3q: Bxh7 opens the d-file), and after a quiet move it
-    // is their answer to its threat (089nL).
-    let square = theirs.mv().to();
-    let retakes = ours.mv().is_capture()
-        && theirs.mv().from().is_some_and(|from| {
-            let line_of_fire = attacks::between(from, square).with(from);
-            std::iter::successors(theirs.previous(), |at| at.previous())
-                .take_while(|at| at.index() >= ply.line().key_ply)
-                .find(|at| {
-                    at.mv().to() == square
-                        || at.mv().from() == Some(square)
-                        || (!at.is_solver() && at.mv().from().is_some_and(|f| line_of_fire.contains(f)))
-                        || (!at.is_solver() && at.mv().to() == from)
-                })
-                .is_some_and(|at| at.is_solver() && at.mv().is_capture() && at.mv().to() == square)
-        });
+    let taken_back = ply.later().any(|at| at.is_solver() && at.mv().is_capture() && at.mv().to() == square);
+    // Where it answers a capture, a late take-back of theirs is no answer:
+    // ours takes a man left loose (after a quiet move it is their answer
+    // to its threat, 089nL).
+    let retakes = ours.mv().is_capture() && takes_back_late(theirs);
     let even = captured_value(theirs.mv()) == captured_value(m);
     (even && continues_the_exchange(theirs) && ours.mv().to() != square && !taken_back && !retakes).then_some(theirs)
+}
+
+/// Whether their capture `theirs` takes back, late, a man of ours that
+/// captured on its square since the key move and stood there since, with a
+/// man that stood ready since: that exchange was over (03E8w: Bxd5
+/// ...Rxf1+ Rxf1 ...exd5, and Bxe7 takes a loose bishop: 3). Not where a
+/// move of theirs since brought the man or opened its line (05RTW: e5, then
+/// exd6; 0Ar3q: Bxh7 opens the d-file for Qxd4).
+fn takes_back_late(theirs: Cursor) -> bool {
+    let (square, Some(from)) = (theirs.mv().to(), theirs.mv().from()) else { return false };
+    let line_of_fire = attacks::between(from, square).with(from);
+    // The last move since the key move that touched the square, or that
+    // brought their man or opened its line.
+    std::iter::successors(theirs.previous(), |at| at.previous())
+        .take_while(|at| at.index() >= theirs.line().key_ply)
+        .find(|at| {
+            let m = at.mv();
+            m.to() == square
+                || m.from() == Some(square)
+                || (!at.is_solver() && (m.to() == from || m.from().is_some_and(|f| line_of_fire.contains(f))))
+        })
+        .is_some_and(|at| at.is_solver() && at.mv().is_capture() && at.mv().to() == square)
 }
 
 /// The material balance once the exchange that `capture` opens is over:
