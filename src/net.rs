@@ -896,9 +896,10 @@ fn answers(before: &Board, after: &Board, side: Color, to: Square, victim: Squar
 }
 
 /// Negamax over captures by `us` on `board` within `scope` with alpha-beta
-/// bounds: what the side to move nets, at least 0. Captures need only the
-/// men: no castling, en passant or clocks, so the search plays them on a
-/// bare [`Board`] rather than on a `Chess`.
+/// bounds: what the side to move nets, at least 0, a capture without check
+/// on the last ply counted by its static exchange ([`see`]). Captures need
+/// only the men: no castling, en passant or clocks, so the search plays
+/// them on a bare [`Board`] rather than on a `Chess`.
 fn capture_search(board: &Board, us: Color, plies: u32, mut alpha: i32, beta: i32, scope: Scope, check: bool) -> i32 {
     if plies == 0 {
         return alpha.max(0);
@@ -988,8 +989,9 @@ fn capture_search(board: &Board, us: Color, plies: u32, mut alpha: i32, beta: i3
                     }
                     let answering = !scope.allows(board, us, from, to);
                     let net = if plies == 1 && !answering && !may_check {
-                        // The last ply: the answer, with no plies left, nets
-                        // max(won - beta, 0), so this nets min(won, beta).
+                        // The last ply: no plies left to answer in, the
+                        // capture counts as its exchange on the square
+                        // (Lichess 07GSL: Rxb6, which the king takes back).
                         if promotes { won } else { see(board, from, to, worth) }.min(beta)
                     } else {
                         let mut after = board.clone();
@@ -1567,8 +1569,9 @@ pub fn settle(line: &Line, balances: &[i32], fires: &mut [Fire]) {
             // the mate is the point.
             None if line.last().mates() => None,
             // A threat met by the line's end, or on one man that may then
-            // step away, wins nothing but what its move took, where no
-            // other fire of the move names that man or gives material.
+            // step away, wins what the escape leaves and what its move took,
+            // where no other fire of the move names that man or gives
+            // material.
             None if let Some(left) = fire.stake.and_then(|_| left_at_end(ply, men)) => {
                 i16::try_from(left + if wins_on_the_move || gives_on_the_move { 0 } else { took(ply, balances) }).ok()
             }
@@ -1599,8 +1602,9 @@ mod tests {
     }
 
     /// [`capture_search`] as first written: on a `Chess`, every capture
-    /// listed, then sorted, the last ply ordered like the others; a side in
-    /// check lists every legal move and may not stop.
+    /// listed, then sorted, the last ply ordered like the others and a
+    /// capture there counted by its exchange; a side in check lists every
+    /// legal move and may not stop.
     fn capture_search_slowly(pos: &Chess, plies: u32, mut alpha: i32, beta: i32, scope: Scope) -> i32 {
         if plies == 0 {
             return alpha.max(0);
