@@ -997,11 +997,12 @@ fn capture_search(board: &Board, us: Color, plies: u32, mut alpha: i32, beta: i3
                         continue;
                     }
                     let answering = !scope.allows(board, us, from, to);
+                    // On the last ply, no plies left to answer in, a capture
+                    // without check counts as its exchange on the square
+                    // (Lichess 07GSL: Rxb6, which the king takes back).
+                    let on_the_last_ply = || if promotes { won } else { see(board, from, to, worth) }.min(beta);
                     let net = if plies == 1 && !answering && !may_check {
-                        // The last ply: no plies left to answer in, the
-                        // capture counts as its exchange on the square
-                        // (Lichess 07GSL: Rxb6, which the king takes back).
-                        if promotes { won } else { see(board, from, to, worth) }.min(beta)
+                        on_the_last_ply()
                     } else {
                         let mut after = board.clone();
                         after.discard_piece_at(from);
@@ -1011,7 +1012,7 @@ fn capture_search(board: &Board, us: Color, plies: u32, mut alpha: i32, beta: i3
                             continue;
                         }
                         let net = if plies == 1 && !check {
-                            if promotes { won } else { see(board, from, to, worth) }.min(beta)
+                            on_the_last_ply()
                         } else {
                             let next = scope.next(board, to);
                             won - capture_search(
