@@ -49,7 +49,10 @@
 //!     quiet move decides, which no captures-only search sees).
 //!   - A king guards only a man it may take back: not one whose square
 //!     stays attacked after the first capture (0CKgM: fxg4 opens the
-//!     f-file, and Bxf7+ Kh8 Bxe8 follows: 3, not 5).
+//!     f-file, and Bxf7+ Kh8 Bxe8 follows: 3, not 5). Nor, for a side in
+//!     check, a piece the checker hits that the king alone guards: the
+//!     answer may give it up (0CIBR: ...Qxg2+ hits the f1 rook, and Kd1
+//!     ...Qxf1+ follows: 7, not 2; 3 dev gains, each up).
 //!   - Instead of capturing, the opponent may check with a man that
 //!     stands safe and hits one of our pieces worth more than it or
 //!     undefended: we answer the check as best we can, and lose what the
@@ -153,7 +156,10 @@
 //!     our captures net over the man's escapes and the captures of their
 //!     other threatened men: 0BJDT, d5 unmasks the bishop on the queen and
 //!     hits the e6 bishop, ...Qc7 dxe6 fxe6: 2, not 0; 02fRr, ...Qxb3
-//!     guards the knight: 0), and what its
+//!     guards the knight: 0; where it threatens two or more of its men,
+//!     the least our captures net over letting it be, their moves and the
+//!     captures of the men that hit them, guarded men taken too: 06ZIT,
+//!     Ng3 hits the queen and two bishops, ...Qc7 Nxf5: 3, not 9), and what its
 //!     move took, with the answer that took a man of ours (0 where another
 //!     fire of the move wins or gives material, where the move takes back
 //!     what the opponent just took, or where the man that took falls
@@ -666,6 +672,11 @@ fn best_captures_on(
     pos: Option<&Chess>,
 ) -> i32 {
     let targets = Bitboard::from_square(square) | newly_hanging(board, turn, premise) | en_prise(board, turn, hits);
+    best_captures_of(board, turn, targets, premise, pos)
+}
+
+/// [`best_captures_on`] with the first capture's `targets` given.
+fn best_captures_of(board: &Board, turn: Color, targets: Bitboard, premise: &Board, pos: Option<&Chess>) -> i32 {
     let found = OnceCell::new();
     let loose = Loose { end: board, premise, found: &found };
     let scope = pos.map_or(Scope::root(targets, loose), |pos| Scope::guarded(targets, loose, pos));
@@ -681,10 +692,10 @@ fn best_captures_on(
 /// the king stops guarding to escape is no part of the tactic) and of the
 /// man that took; below 0 where every answer loses.
 fn best_answer_to_check(pos: &Chess, targets: Bitboard, premise: &Chess) -> i32 {
-    let left_hanging = newly_hanging(pos.board(), !pos.turn(), premise.board());
+    let board = pos.board();
+    let left_hanging = newly_hanging(board, !pos.turn(), premise.board()) | guarded_by_the_king_alone(pos);
     // Most often no answer can take a target or promote, and nothing is
     // left hanging: every answer nets 0, and none need be listed.
-    let board = pos.board();
     let promoting = pos.our(Role::Pawn) & Bitboard::from_rank(pos.turn().fold_wb(Rank::Seventh, Rank::Second));
     if left_hanging.is_empty()
         && promoting.is_empty()
@@ -727,6 +738,26 @@ fn best_answer_to_check(pos: &Chess, targets: Bitboard, premise: &Chess) -> i32 
         })
         .max()
         .unwrap_or(0)
+}
+
+/// The pieces of the side in check in `pos` that a checker hits and only
+/// their king guards: the king that steps away gives them up (Lichess
+/// 0CIBR: ...Qxg2+ hits the f1 rook, and after Kd1 or Rf2 it falls).
+fn guarded_by_the_king_alone(pos: &Chess) -> Bitboard {
+    let (board, side) = (pos.board(), pos.turn());
+    let Some(king) = board.king_of(side) else { return Bitboard::EMPTY };
+    let pieces = board.by_color(side) & !board.pawns() & !board.kings() & attacks::king_attacks(king);
+    let hit = pos.checkers().into_iter().fold(Bitboard::EMPTY, |hit, checker| {
+        hit | board
+            .piece_at(checker)
+            .map_or(Bitboard::EMPTY, |piece| attacks::attacks(checker, piece, board.occupied()))
+    }) & pieces;
+    hit.into_iter()
+        .filter(|&man| {
+            attackers(board, man, side, board.occupied()) == Bitboard::from_square(king)
+                && xray_defenders(board, man, side).is_empty()
+        })
+        .collect()
 }
 
 /// The men `attacker` could win on `board` that it could not win in
@@ -1298,7 +1329,8 @@ fn men_at_end(ply: Cursor, men: Bitboard) -> Bitboard {
 /// (the threat was met on the way), or what the best escape of the one
 /// that is leaves us ([`escape`]; Lichess 083dK: the queen dxe5 unmasks
 /// takes the pawn and is safe; 04Dbs: Bb4 unmasks the queen on the d4
-/// bishop, and the fork it makes is what wins). `None` where it stands.
+/// bishop, and the fork it makes is what wins), or the best answer of
+/// several leaves us ([`escape_several`]). `None` where it stands.
 fn left_at_end(ply: Cursor, men: Bitboard) -> Option<i32> {
     let end = ply.line().last().after();
     if end.turn() == ply.line().solver() {
@@ -1308,7 +1340,51 @@ fn left_at_end(ply: Cursor, men: Bitboard) -> Option<i32> {
     if threatened.is_empty() {
         return Some(0);
     }
-    escape(end, threatened, ply.line().key().before())
+    let premise = ply.line().key().before();
+    escape(end, threatened, premise).or_else(|| escape_several(end, threatened, premise))
+}
+
+/// What our captures still net once the side to move in `pos` (not in
+/// check) saves what it can of `men`, two or more of its men we threaten:
+/// the least over letting the threat be, the moves of the men we threaten
+/// (here or newly since the key move) and the captures of the men that
+/// threaten them, less what those take; never below 0 (Lichess 06ZIT: Ng3
+/// unmasks the bishop on the queen and the queen on the e7 bishop, and hits
+/// the f5 bishop; ...Qc7 guards e7, and Nxf5 follows: 3, not 9). `None`
+/// for one man, which [`escape`] saves, or in check.
+fn escape_several(pos: &Chess, men: Bitboard, premise: &Chess) -> Option<i32> {
+    if pos.is_check() || !men.more_than_one() {
+        return None;
+    }
+    let (board, them) = (pos.board(), !pos.turn());
+    let threatened = newly_hanging(board, them, premise.board()) | men;
+    let anywhere = men.first().expect("two men");
+    let mut least = best_captures_on(board, them, anywhere, premise.board(), men, None);
+    let attacking =
+        threatened.into_iter().fold(Bitboard::EMPTY, |all, man| all | attackers(board, man, them, board.occupied()));
+    let answers = pos.legal_moves();
+    let answering = |m: &&Move| {
+        m.from().is_some_and(|from| threatened.contains(from)) || (m.is_capture() && attacking.contains(m.to()))
+    };
+    for &m in answers.iter().filter(answering) {
+        if least <= 0 {
+            break;
+        }
+        let mut after = pos.clone();
+        after.play_unchecked(m);
+        let followed = match m.from() {
+            Some(from) if threatened.contains(from) => threatened.without(from).with(m.to()),
+            _ => threatened,
+        };
+        // The man that moved, and those it leaves threatened, guarded or
+        // not: a guard may be drawn off (...Qe6 guards both bishops, and
+        // Nxf5 Qxf5 Qxe7 follows).
+        let targets =
+            (followed.with(m.to()) | newly_hanging(after.board(), after.turn(), premise.board())) & after.them();
+        let ours = best_captures_of(after.board(), after.turn(), targets, premise.board(), Some(&after));
+        least = least.min(ours - if m.is_capture() { captured_value(m) } else { 0 });
+    }
+    Some(least.max(0))
 }
 
 /// Whether one of `men` (enemy men right after `ply`), followed as the
@@ -1847,6 +1923,19 @@ mod tests {
     }
 
     #[test]
+    fn a_check_at_the_lines_end_wins_the_piece_only_the_king_guards() {
+        // Lichess 0CIBR: ...Qxg2+ takes the pawn and hits the f1 rook, which
+        // only the king guards: Kd1 ...Qxf1+ or Rf2 ...Qxf2+, and a pawn
+        // after: 7, not 2 (the rook was left out where the king guarded it).
+        let fen = "Rb3nk1/1Pq2p2/4p1pp/1P6/3Pp3/1NP1P2P/6P1/5RK1 w - - 4 33";
+        assert_eq!(gain(fen, "b3c5 c7h2 g1f2 b8g3 f2e2 h2g2", 5, "hangingPiece"), Some(7));
+        // Lichess 01CgO: Qxg6+ takes the bishop and hits the f7 rook the king
+        // alone guards: ...Kh8 Qxf7, 8, not 4.
+        let fen = "5rk1/pp5b/4p2B/1P1p3Q/3P4/2q4P/P4PP1/6K1 b - - 0 29";
+        assert_eq!(gain(fen, "f8f7 h5g5 h7g6 g5g6", 3, "hangingPiece"), Some(8));
+    }
+
+    #[test]
     fn a_threat_the_mate_makes_needless_wins_nothing() {
         // Lichess 0A0RG: ...Qc1+ attacks the queen on g3 too, but Rxc1
         // Rxc1# mates: g3 is never taken, the queen was given for the mate.
@@ -2093,6 +2182,16 @@ mod tests {
         // queen, which takes the pawn and guards the knight: 0, not 9.
         let fen = "r2r2k1/ppq1bppp/4pn2/6B1/1n1P4/2N1Q3/PP1RNPPP/5RK1 b - - 15 16";
         assert_eq!(gain(fen, "b4a2 g5f4 c7c4 b2b3", 3, "discoveredAttack"), Some(0));
+    }
+
+    #[test]
+    fn a_threat_on_several_men_wins_what_their_best_answer_leaves() {
+        // Lichess 06ZIT: Ng3 unmasks the f3 bishop on the c6 queen and the e1
+        // queen on the e7 bishop, and hits the f5 bishop; ...Qc7 saves the
+        // queen and guards e7, and Nxf5 follows: 3, not 9 (...Qe6 guards
+        // both bishops, and Nxf5 Qxf5 Qxe7 wins one all the same).
+        let fen = "r4rk1/pp2bppp/8/2pqpbN1/4nB2/2P2B2/PP4PP/3RQRK1 b - - 3 17";
+        assert_eq!(gain(fen, "d5c6 g5e4 e5f4 e4g3", 3, "discoveredAttack"), Some(3));
     }
 
     #[test]
