@@ -131,7 +131,12 @@
 //!   the balance (the pin on the same move: 5): charging the give-up to no
 //!   co-fire would count a later tactic's payoff twice (the pin 10 beside
 //!   the fork's 9), so the two readings meet at 0, and five dev moves show
-//!   both (00v6q: the fork 2, the counterThreat 5). Left: a co-fire whose
+//!   both (00v6q: the fork 2, the counterThreat 5). But where the answer
+//!   takes the moving man itself and no other tactic wins before the
+//!   fire's capture, the win is the fire's alone, and it nets it whole, so
+//!   the line's gains sum to its net (06WdM: ...Nf3+ Rxf3 gives the knight,
+//!   -3, and the fork's ...Re1+ Qxe1 ...Qxe1+ wins the queen for the rook:
+//!   4, not 1; 5 dev gains, each up). Left: a co-fire whose
 //!   exchange runs into a later tactic's sacrifice stays below zero
 //!   (08qdE, 09fDR: -2; 01U1t's shape).
 //! - **The man the move takes.** Where another fire of the move names the
@@ -1635,8 +1640,16 @@ pub fn settle(line: &Line, balances: &[i32], fires: &mut [Fire]) {
                 // What a sacrifice on the move gives up is the sacrifice's:
                 // a fire whose own exchange does not repay it nets what it
                 // wins besides (Lichess 06tA5: Rb7 gives the rook, and the
-                // deflection wins the d6 pawn: 1, not -4).
-                let net = if net < 0 && gives_on_the_move {
+                // deflection wins the d6 pawn: 1, not -4); so does one whose
+                // moving man the answer takes, where no other tactic wins
+                // before its capture (06WdM: ...Nf3+ Rxf3, and the fork's
+                // ...Re1+ Qxe1 ...Qxe1+: 4, not 1).
+                let gave_the_mover = || {
+                    ply.reply().is_some_and(|r| r.mv().is_capture() && r.mv().to() == ply.mv().to())
+                        && from <= ply.index()
+                        && ply.later().take_while(|at| at.index() <= capture.index()).all(|at| !among(claimed, at))
+                };
+                let net = if gives_on_the_move && (net < 0 || gave_the_mover()) {
                     net - given(ply, balances, claimed).map_or(0, i32::from)
                 } else {
                     net
@@ -2317,8 +2330,17 @@ mod tests {
         let moves = "b2f2 b1b7 c7b7 f5d6 f7g8 d6b7";
         assert_eq!(gain(fen, moves, 1, "deflection"), Some(1));
         assert_eq!(gain(fen, moves, 1, "sacrifice"), Some(-5));
-        // A fire of the move that wins it back nets the balance.
+        // A fire of the move that wins it back nets the balance: the queen
+        // it pins is the later fork's.
         assert_eq!(gain(fen, moves, 1, "pin"), Some(5));
+        // Lichess 06WdM: ...Nf3+ forks king and queen and is taken; ...Re1+
+        // Qxe1 ...Qxe1+ is the fork's own payoff, no other tactic between:
+        // the fork nets its win, 4, beside the sacrifice's -3 (the line's
+        // +1), not the knight charged again (1).
+        let fen = "4r2k/ppp3bp/3p2p1/8/2Pn1BPq/3P3P/PP1Q2B1/5RK1 w - - 0 21";
+        let moves = "f4e3 h4g3 e3f4 d4f3 f1f3 e8e1 d2e1 g3e1";
+        assert_eq!(gain(fen, moves, 3, "fork"), Some(4));
+        assert_eq!(gain(fen, moves, 3, "sacrifice"), Some(-3));
     }
 
     #[test]

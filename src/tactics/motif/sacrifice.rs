@@ -21,7 +21,9 @@
 //!   (Lichess 029wQ: Qxe5 dxe5, -6; the fork that wins the queen back nets
 //!   9, and the line 3); null where the line mates. Charged to the
 //!   sacrifice alone: another fire of the move whose exchange comes out
-//!   below zero nets what it wins besides (06tA5: the deflection, 1).
+//!   below zero nets what it wins besides (06tA5: the deflection, 1), and
+//!   so does one whose moving man the answer takes, its win no other
+//!   tactic's (06WdM: ...Nf3+ Rxf3, -3, and the fork 4).
 //!
 //! Koga and Lichess:
 //! - Lichess 1,529, Koga 1,529, both 1,529: precision, recall and F1 1.000.
