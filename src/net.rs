@@ -14,7 +14,10 @@
 //!   it in the line without a quiet move between (the recapture, and the
 //!   queen the recapturing king let go), and the opponent's capture on our
 //!   square after a check of theirs in between and our answer (the
-//!   zwischenzug is charged).
+//!   zwischenzug is charged), the exchange stopping there where another
+//!   tactic of ours takes next (Lichess 0AfWu: ...gxf4 takes the rook,
+//!   Qc3+ ...Kg8 traps the knight, exf4 ...Qxf8: 4, not 7; 5 dev gains,
+//!   each down, each now summing with the line's other gains to its net).
 //!   - Where the tactic sets up a later capture, the exchange runs on
 //!     through our checks and their answers, up to a move where another
 //!     tactic wins or gives material (Lichess 08hfz: the first fork's
@@ -482,6 +485,12 @@ fn balance_after_exchange(
             last = next;
         } else if let Some(resumed) = resumed_after_a_check(last) {
             last = resumed;
+            // Where another tactic of ours takes next, what it takes is its
+            // own (Lichess 0AfWu: ...gxf4 takes the rook, Qc3+ ...Kg8 traps
+            // the f8 knight, and exf4 ...Qxf8: the rook for the pawn, 4).
+            if last.reply().is_some_and(|ours| claimed_at(ours)) {
+                break;
+            }
         } else {
             break;
         }
@@ -1966,6 +1975,23 @@ mod tests {
         // it back and wins the rook: 9 - 9 + 5.
         let fen = "5k2/1r3p2/6p1/q4p2/P1BQ4/1P5R/1KP5/8 w - - 4 45";
         assert_eq!(gain(fen, "d4d8 a5d8 h3h8 f8e7 h8d8 e7d8", 1, "hangingPiece"), Some(5));
+    }
+
+    #[test]
+    fn the_exchange_resumed_after_their_check_stops_where_another_tactic_takes() {
+        // Lichess 0AfWu: ...gxf4 takes the rook; Qc3+ ...Kg8 traps the f8
+        // knight, and exf4 ...Qxf8: the rook for the pawn, 4, the knight the
+        // trap's (not 7, the knight counted twice).
+        let fen = "r3qr1k/b2N1p2/p1pp3p/6p1/1PP2R2/PQ2P1P1/6KP/4R3 w - - 4 28";
+        let moves = "d7f8 g5f4 b3c3 h8g8 e3f4 e8f8";
+        assert_eq!(gain(fen, moves, 1, "insufficientlyDefended"), Some(4));
+        // Lichess 02Ht4: ...Qxc7 takes the rook; d6+ ...Rxa2 dxc7 ...Rxa1:
+        // the rook and the bishop for the queen, -1, beside the a1 rook's 5
+        // (the line's 4).
+        let fen = "r1b2rk1/1pR3b1/3q2p1/1Q1Pp2p/4P2P/5p2/B4PP1/R4NK1 w - - 0 25";
+        let moves = "g2g3 d6c7 d5d6 a8a2 d6c7 a2a1";
+        assert_eq!(gain(fen, moves, 1, "hangingPiece"), Some(-1));
+        assert_eq!(gain(fen, moves, 5, "hangingPiece"), Some(5));
     }
 
     #[test]
