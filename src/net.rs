@@ -104,7 +104,12 @@
 //!   Rxe5 ...Rxc4, bishops traded: 0; 0AzTR: Bxe7 ...Bxd1 Bxd8, no fire on
 //!   Bxe7: 0, not 9; 67 dev fires, and 22 more by the fire-less capture,
 //!   16 of them trades to 0, 6 now below 0 by a loss the line's end
-//!   charges, such as a pawn the key move left, and 1 to 3 off).
+//!   charges, such as a pawn the key move left, and 1 to 3 off). Where
+//!   their capture took back a capture of ours no fire names (a grab
+//!   before the trade), the capture counts from before that grab: the
+//!   trade nets what the grab took (Lichess 08AfH: ...Qxe3+ Rxe3 ...Bxh6,
+//!   the bishop: 3, not 9; 01aTs: Qxd4 ...Rxd4 gxh4: 3; 54 dev gains, each
+//!   down, each line's gains now summing to its net).
 //! - **A grab in answer to a quiet threat.** Where our capture carries out
 //!   the threat of our quiet move before it, a move no fire wins or gives
 //!   material on, and the opponent answered that move by taking a man of
@@ -397,7 +402,9 @@ fn exchange_start(ply: Cursor) -> Cursor {
 /// which no fire (`fired`) is, and we never take their man back: their
 /// capture, from before which the trade is counted (Lichess 02wgI: Nxe5
 /// wins the knight, ...Bxe2 Nxd7 trades the queens on two squares: 0, not
-/// 9; 0AzTR: Bxe7 ...Bxd1 Bxd8, the same).
+/// 9; 0AzTR: Bxe7 ...Bxd1 Bxd8, the same); or, where theirs took back such
+/// a capture of ours (no take-back itself), ours (08AfH: ...Qxe3+ Rxe3
+/// ...Bxh6, the bishop: 3).
 fn trade_start(ply: Cursor, wins: u128, fired: u128) -> Option<Cursor> {
     let m = ply.mv();
     let theirs = ply
@@ -414,6 +421,18 @@ fn trade_start(ply: Cursor, wins: u128, fired: u128) -> Option<Cursor> {
     // to its threat, 089nL).
     let retakes = ours.mv().is_capture() && takes_back_late(theirs);
     let even = captured_value(theirs.mv()) == captured_value(m);
+    // Where their capture takes back a capture of ours no fire names, the
+    // trade is counted from before ours: what it took is the trade's.
+    let takes_back = |at: Cursor| at.previous().is_some_and(|p| p.mv().is_capture() && p.mv().to() == at.mv().to());
+    if even
+        && ours.mv().is_capture()
+        && ours.mv().to() == square
+        && !among(fired, ours)
+        && !takes_back(ours)
+        && !taken_back
+    {
+        return Some(ours);
+    }
     (even && continues_the_exchange(theirs) && ours.mv().to() != square && !taken_back && !retakes).then_some(theirs)
 }
 
@@ -2115,6 +2134,18 @@ mod tests {
         // bishop, not the queen.
         let fen = "r3r1k1/2p2ppp/1b4q1/3Rp1B1/4n3/2P2N1P/PPQ3PK/R7 w - - 0 22";
         assert_eq!(gain(fen, "d5e5 e4g5 e5e8 a8e8 c2g6 g5f3", 1, "discoveredAttack"), Some(3));
+    }
+
+    #[test]
+    fn a_grab_before_a_trade_on_two_squares_is_what_the_trade_wins() {
+        // Lichess 08AfH: ...Qxe3+ takes the bishop, Rxe3 the queen, and
+        // ...Bxh6 the queen back: the bishop, 3, not the queen.
+        let fen = "r4rk1/p1pbq1b1/1p3nQp/3p4/3P1P2/2P1B1R1/PP1N3N/R5K1 w - - 4 21";
+        assert_eq!(gain(fen, "g6h6 e7e3 g3e3 g7h6", 3, "hangingPiece"), Some(3));
+        // Lichess 01aTs: g3 hits the queen; Qxd4 takes the bishop, ...Rxd4
+        // the queen, gxh4 the queen back: 3, not 9.
+        let fen = "2r5/p3n2k/3Q2pp/4pp2/2Bb1P1q/8/P5PP/R4R1K b - - 2 26";
+        assert_eq!(gain(fen, "c8c4 g2g3 e7c8 d6d4 c4d4 g3h4", 5, "hangingPiece"), Some(3));
     }
 
     #[test]
