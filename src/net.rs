@@ -115,7 +115,9 @@
 //!   material on, and the opponent answered that move by taking a man of
 //!   ours (not taking back), the capture counts from before the quiet
 //!   move: the grab is charged (Lichess 04e0U: e5 attacks the queen,
-//!   ...Rxc1, exf6: 4, not 9; 08RC5: Bd2 ...Nxe2 Bxb4, a queen trade: 0).
+//!   ...Rxc1, exf6: 4, not 9; 08RC5: Bd2 ...Nxe2 Bxb4, a queen trade: 0),
+//!   also where the quiet move lined up on the man behind the one that
+//!   grabbed (082g9: Qc8, ...Rxc7 Qxe6: 4, not 9; 6 dev gains, each down).
 //! - A man taken with mate is not material won: the mate is the point, and
 //!   `gain` is null; so is material given on the way to the line's mate,
 //!   material won on the way where the line gives more than it takes
@@ -1511,8 +1513,9 @@ fn delays_the_mate(capture: Cursor) -> bool {
 /// The quiet move of ours before `ply` whose threat `ply`'s capture carries
 /// out, where no fire of that move wins or gives material and the
 /// opponent answered with a grab elsewhere: the move attacked the man
-/// `ply` takes, which stood there unattacked before it, and the answer
-/// took a man of ours (not one that had just taken). The capture counts
+/// `ply` takes (or lined up on it behind the man that grabbed), which stood
+/// there unattacked before it, and the answer took a man of ours (not one
+/// that had just taken). The capture counts
 /// from before that move, the grab charged (Lichess 04e0U: e5 attacks the
 /// queen, ...Rxc1 takes a rook, exf6: 4, not 9).
 fn unclaimed_threat<'a>(ply: Cursor<'a>, fires: &[Fire]) -> Option<Cursor<'a>> {
@@ -1532,7 +1535,12 @@ fn unclaimed_threat<'a>(ply: Cursor<'a>, fires: &[Fire]) -> Option<Cursor<'a>> {
     let made = !std::iter::once(key).chain(key.later()).take_while(|at| at.index() < theirs.index()).any(took_there)
         && before.by_color(!solver).contains(man)
         && !attacked_by(before, solver).contains(man)
-        && attacked_by(after, solver).contains(man)
+        && (attacked_by(after, solver).contains(man) || {
+            // Or through the man their grab moved off the line (Lichess
+            // 082g9: Qc8 hits the d7 rook and the queen behind it, ...Rxc7).
+            let grabbed = theirs.after().board();
+            attackers(grabbed, man, solver, grabbed.occupied()).contains(threat.mv().to())
+        })
         && theirs.mv().from() != Some(man);
     let claimed = fires.iter().any(|f| usize::from(f.ply) == threat.index() && moves_material(f));
     (made && !claimed).then_some(threat)
@@ -2377,6 +2385,14 @@ mod tests {
         // the rook.
         let fen = "1R4r1/r4Q1p/p2k4/2pp2q1/3bP3/7P/P1P3B1/5R1K w - - 1 26";
         assert_eq!(gain(fen, "f7d5 g5d5 b8b6 d6c7 e4d5 c7b6", 5, "hangingPiece"), Some(5));
+        // Lichess 082g9: Qc8 hits the d7 rook and the queen behind it;
+        // ...Rxc7 grabs the rook and steps off the line: Qxe6, 9 - 5.
+        let fen = "7k/2R5/3rqp1p/p7/Pb5P/4PQP1/1P3P2/6K1 b - - 1 32";
+        assert_eq!(gain(fen, "d6d7 f3a8 h8g7 a8c8 d7c7 c8e6", 5, "hangingPiece"), Some(4));
+        // Lichess 0AikS: Be3 lines up on the queen behind the d4 knight,
+        // which grabs the e2 bishop: Bxb6, 9 - 3.
+        let fen = "r1b1k2r/pp3pbp/1q2p1p1/3pPnB1/3N4/2N5/PP2BPPP/1R1QK2R b Kkq - 0 12";
+        assert_eq!(gain(fen, "f5d4 g5e3 d4e2 e3b6", 3, "insufficientlyDefended"), Some(6));
     }
 
     #[test]
