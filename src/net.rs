@@ -405,8 +405,9 @@ fn exchange_start(ply: Cursor) -> Cursor {
 /// capture, from before which the trade is counted (Lichess 02wgI: Nxe5
 /// wins the knight, ...Bxe2 Nxd7 trades the queens on two squares: 0, not
 /// 9; 0AzTR: Bxe7 ...Bxd1 Bxd8, the same); or, where theirs took back such
-/// a capture of ours (no take-back itself), ours (08AfH: ...Qxe3+ Rxe3
-/// ...Bxh6, the bishop: 3).
+/// a capture of ours (not itself taking back one since the key move),
+/// ours (08AfH: ...Qxe3+ Rxe3 ...Bxh6, the bishop: 3; 05mlq: Qxf2 takes
+/// back the setup move's rook, ...Nxf2 Rxd5: 5, less the pawn to come).
 fn trade_start(ply: Cursor, wins: u128, fired: u128) -> Option<Cursor> {
     let m = ply.mv();
     let theirs = ply
@@ -425,12 +426,11 @@ fn trade_start(ply: Cursor, wins: u128, fired: u128) -> Option<Cursor> {
     let even = captured_value(theirs.mv()) == captured_value(m);
     // Where their capture takes back a capture of ours no fire names, the
     // trade is counted from before ours: what it took is the trade's.
-    let takes_back = |at: Cursor| at.previous().is_some_and(|p| p.mv().is_capture() && p.mv().to() == at.mv().to());
     if even
         && ours.mv().is_capture()
         && ours.mv().to() == square
         && !among(fired, ours)
-        && !takes_back(ours)
+        && exchange_start(ours).index() == ours.index()
         && !taken_back
     {
         return Some(ours);
@@ -2154,6 +2154,11 @@ mod tests {
         // the queen, gxh4 the queen back: 3, not 9.
         let fen = "2r5/p3n2k/3Q2pp/4pp2/2Bb1P1q/8/P5PP/R4R1K b - - 2 26";
         assert_eq!(gain(fen, "c8c4 g2g3 e7c8 d6d4 c4d4 g3h4", 5, "hangingPiece"), Some(3));
+        // Lichess 05mlq: Qxf2 takes back the setup move's rook, ...Nxf2 the
+        // queen, Rxd5 the queen back: the rook, less the pawn ...Nxg4+
+        // wins at the end: 4, not 8.
+        let fen = "7k/1p4p1/7p/1PRqp3/6P1/4Qr1n/5P1K/8 b - - 0 33";
+        assert_eq!(gain(fen, "f3f2 e3f2 h3f2 c5d5", 3, "hangingPiece"), Some(4));
     }
 
     #[test]
