@@ -509,7 +509,7 @@ fn balance_after_exchange(
             // Where another tactic of ours takes next, what it takes is its
             // own (Lichess 0AfWu: ...gxf4 takes the rook, Qc3+ ...Kg8 traps
             // the f8 knight, and exf4 ...Qxf8: the rook for the pawn, 4).
-            if last.reply().is_some_and(|ours| claimed_at(ours)) {
+            if last.reply().is_some_and(claimed_at) {
                 break;
             }
         } else {
