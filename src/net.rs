@@ -118,6 +118,12 @@
 //!   ...Rxc1, exf6: 4, not 9; 08RC5: Bd2 ...Nxe2 Bxb4, a queen trade: 0),
 //!   also where the quiet move lined up on the man behind the one that
 //!   grabbed (082g9: Qc8, ...Rxc7 Qxe6: 4, not 9; 6 dev gains, each down).
+//! - A man of ours that hung before the key move (attacked and undefended,
+//!   not by the setup move's piece) and that the opponent takes between
+//!   the fire's move and its capture is the puzzle's premise, as at the
+//!   line's end, unless it plays a part in the fire (Lichess 01FCo: Nc6+
+//!   forks, ...Kxb7 takes the pawn the king attacked already, Nxe5: 6,
+//!   not 5; 09X01: the rook that gives the check is the tactic's price).
 //! - A man taken with mate is not material won: the mate is the point, and
 //!   `gain` is null; so is material given on the way to the line's mate,
 //!   material won on the way where the line gives more than it takes
@@ -1461,6 +1467,37 @@ fn keeps_its_capture(ply: Cursor) -> bool {
     end.turn() == ply.line().solver() || !en_prise(end.board(), end.turn(), man).any()
 }
 
+/// What the opponent takes, between the fire's move at `ply` and its
+/// capture, of our men that stood hanging before the key move (attacked
+/// and undefended; not by the setup move's piece), have not moved since
+/// and play no part in the fire (`parts`, its roles' squares: a checker
+/// given up is the tactic's price): the puzzle's premise, not the
+/// tactic's loss (Lichess
+/// 01FCo: Nc6+ forks, and ...Kxb7 takes the pawn the king attacked
+/// already: the fork's queen for the knight, 6, not 5).
+fn premise_taken_on_the_way(ply: Cursor, capture: Cursor, parts: Bitboard) -> i32 {
+    let line = ply.line();
+    let premise = line.key().before();
+    let opponent = !line.solver();
+    let hits = setup_hits(line);
+    ply.later()
+        .take_while(|at| at.index() < capture.index())
+        .filter(|at| !at.is_solver() && at.mv().is_capture())
+        .filter(|at| {
+            let square = capture_square(at.mv());
+            let unmoved = !std::iter::once(line.key())
+                .chain(line.key().later())
+                .take_while(|by| by.index() < at.index())
+                .any(|by| by.is_solver() && (by.mv().from() == Some(square) || by.mv().to() == square));
+            unmoved
+                && !hits.contains(square)
+                && !parts.contains(square)
+                && hanging(premise.board(), opponent, Bitboard::from_square(square)).any()
+        })
+        .map(|at| captured_value(at.mv()))
+        .sum()
+}
+
 /// Whether the man that moved at `ply` makes `capture`, our next move,
 /// the opponent's answer in between taking nothing.
 fn makes_the_capture(ply: Cursor, capture: Cursor) -> bool {
@@ -1620,6 +1657,7 @@ pub fn settle(line: &Line, balances: &[i32], fires: &mut [Fire]) {
         // Kings never count, theirs: our king may stand where it took.
         let board = ply.after().board();
         let men = men_to_win(&fire.roles) & !(board.kings() & board.by_color(!line.solver()));
+        let parts = fire.roles.iter().fold(Bitboard::EMPTY, |parts, (_, squares)| parts | squares);
         // Each exchange (its capture, the tactics' plies its checks stop
         // before, if it runs through them, where it began) is settled once.
         let mut balance_after = |capture: Cursor, through_checks: Option<u128>, start: Cursor| {
@@ -1672,7 +1710,8 @@ pub fn settle(line: &Line, balances: &[i32], fires: &mut [Fire]) {
                 // pawn is not its).
                 let keeps = || keeps_its_capture(ply) || makes_the_capture(ply, capture);
                 let from = if capture_named_elsewhere && keeps() { ply.index() + 1 } else { start.index() };
-                let net = balance_after(capture, through_checks, start) - balances[from];
+                let net = balance_after(capture, through_checks, start) - balances[from]
+                    + premise_taken_on_the_way(ply, capture, parts);
                 // What a sacrifice on the move gives up is the sacrifice's:
                 // a fire whose own exchange does not repay it nets what it
                 // wins besides (Lichess 06tA5: Rb7 gives the rook, and the
@@ -2159,6 +2198,20 @@ mod tests {
         // wins at the end: 4, not 8.
         let fen = "7k/1p4p1/7p/1PRqp3/6P1/4Qr1n/5P1K/8 b - - 0 33";
         assert_eq!(gain(fen, "f3f2 e3f2 h3f2 c5d5", 3, "hangingPiece"), Some(4));
+    }
+
+    #[test]
+    fn a_man_hanging_before_the_key_move_taken_on_the_way_is_premise() {
+        // Lichess 01FCo: Nc6+ forks king and queen; ...Kxb7 takes the pawn
+        // the king attacked already, and Nxe5: the queen for the knight, 6.
+        let fen = "1k2r2r/1Pp2pb1/1n1p3p/3Pq1p1/1Q1NP3/2P2P2/P4R1P/R3K3 b Q - 0 22";
+        assert_eq!(gain(fen, "g7f6 d4c6 b8b7 c6e5", 1, "fork"), Some(6));
+        // Not a man that plays a part. Lichess 09X01: ...Bd5+ unmasks the
+        // g8 rook's check on the king and hits the queen; Bxg8 takes the
+        // rook (the e6 bishop hit it already, but it gives the check), and
+        // ...Bxb3 Bxb3 follows: the queen for the rook and bishop, 1.
+        let fen = "2r1kbr1/1bqp3p/4BB2/p3N3/3P4/1Q6/1Pn2PPP/R3K2R w KQ - 1 21";
+        assert_eq!(gain(fen, "e1f1 b7g2 f1g1 g2d5 e6g8 d5b3", 3, "discoveredAttack"), Some(1));
     }
 
     #[test]
