@@ -1470,19 +1470,26 @@ fn keeps_its_capture(ply: Cursor) -> bool {
 /// What the opponent takes, between the fire's move at `ply` and its
 /// capture, of our men that stood hanging before the key move (attacked
 /// and undefended; not by the setup move's piece), have not moved since
-/// and play no part in the fire (`parts`, its roles' squares: a checker
+/// and play no part in the fire (on its `roles`' squares: a checker
 /// given up is the tactic's price): the puzzle's premise, not the
 /// tactic's loss (Lichess
 /// 01FCo: Nc6+ forks, and ...Kxb7 takes the pawn the king attacked
 /// already: the fork's queen for the knight, 6, not 5).
-fn premise_taken_on_the_way(ply: Cursor, capture: Cursor, parts: Bitboard) -> i32 {
+fn premise_taken_on_the_way(ply: Cursor, capture: Cursor, roles: &Roles, end: &LineEnd) -> i32 {
+    // Most fires collect on their own move: no capture of theirs between.
+    if capture.index() <= ply.index() + 1 {
+        return 0;
+    }
     let line = ply.line();
     let premise = line.key().before();
     let opponent = !line.solver();
-    let hits = setup_hits(line);
+    let parts = OnceCell::new();
+    let plays_a_part = |square: Square| {
+        parts.get_or_init(|| roles.iter().fold(Bitboard::EMPTY, |parts, (_, squares)| parts | squares)).contains(square)
+    };
     ply.later()
         .take_while(|at| at.index() < capture.index())
-        .filter(|at| !at.is_solver() && at.mv().is_capture())
+        .filter(|at| !at.is_solver() && at.mv().is_capture() && !plays_a_part(capture_square(at.mv())))
         .filter(|at| {
             let square = capture_square(at.mv());
             let unmoved = !std::iter::once(line.key())
@@ -1490,9 +1497,8 @@ fn premise_taken_on_the_way(ply: Cursor, capture: Cursor, parts: Bitboard) -> i3
                 .take_while(|by| by.index() < at.index())
                 .any(|by| by.is_solver() && (by.mv().from() == Some(square) || by.mv().to() == square));
             unmoved
-                && !hits.contains(square)
-                && !parts.contains(square)
                 && hanging(premise.board(), opponent, Bitboard::from_square(square)).any()
+                && !end.hits.get_or_init(|| setup_hits(line)).contains(square)
         })
         .map(|at| captured_value(at.mv()))
         .sum()
@@ -1657,7 +1663,6 @@ pub fn settle(line: &Line, balances: &[i32], fires: &mut [Fire]) {
         // Kings never count, theirs: our king may stand where it took.
         let board = ply.after().board();
         let men = men_to_win(&fire.roles) & !(board.kings() & board.by_color(!line.solver()));
-        let parts = fire.roles.iter().fold(Bitboard::EMPTY, |parts, (_, squares)| parts | squares);
         // Each exchange (its capture, the tactics' plies its checks stop
         // before, if it runs through them, where it began) is settled once.
         let mut balance_after = |capture: Cursor, through_checks: Option<u128>, start: Cursor| {
@@ -1711,7 +1716,7 @@ pub fn settle(line: &Line, balances: &[i32], fires: &mut [Fire]) {
                 let keeps = || keeps_its_capture(ply) || makes_the_capture(ply, capture);
                 let from = if capture_named_elsewhere && keeps() { ply.index() + 1 } else { start.index() };
                 let net = balance_after(capture, through_checks, start) - balances[from]
-                    + premise_taken_on_the_way(ply, capture, parts);
+                    + premise_taken_on_the_way(ply, capture, &fire.roles, &end);
                 // What a sacrifice on the move gives up is the sacrifice's:
                 // a fire whose own exchange does not repay it nets what it
                 // wins besides (Lichess 06tA5: Rb7 gives the rook, and the
