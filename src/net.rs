@@ -1469,13 +1469,13 @@ fn keeps_its_capture(ply: Cursor) -> bool {
 
 /// What the opponent takes, between the fire's move at `ply` and its
 /// capture, of our men that stood hanging before the key move (attacked
-/// and undefended; not by the setup move's piece), have not moved since
+/// and undefended; not hit by the setup move's piece), have not moved since
 /// and play no part in the fire (on its `roles`' squares: a checker
 /// given up is the tactic's price): the puzzle's premise, not the
 /// tactic's loss (Lichess
 /// 01FCo: Nc6+ forks, and ...Kxb7 takes the pawn the king attacked
 /// already: the fork's queen for the knight, 6, not 5).
-fn premise_taken_on_the_way(ply: Cursor, capture: Cursor, roles: &Roles, end: &LineEnd) -> i32 {
+fn premise_taken_on_the_way(ply: Cursor, capture: Cursor, roles: &Roles) -> i32 {
     // Most fires collect on their own move: no capture of theirs between.
     if capture.index() <= ply.index() + 1 {
         return 0;
@@ -1496,9 +1496,12 @@ fn premise_taken_on_the_way(ply: Cursor, capture: Cursor, roles: &Roles, end: &L
                 .chain(line.key().later())
                 .take_while(|by| by.index() < at.index())
                 .any(|by| by.is_solver() && (by.mv().from() == Some(square) || by.mv().to() == square));
-            unmoved
-                && hanging(premise.board(), opponent, Bitboard::from_square(square)).any()
-                && !end.hits.get_or_init(|| setup_hits(line)).contains(square)
+            // The setup move's piece hits it: the puzzle's business.
+            let setup_piece_hits = line
+                .key()
+                .previous()
+                .is_some_and(|setup| setup.after().board().attacks_from(setup.mv().to()).contains(square));
+            unmoved && !setup_piece_hits && hanging(premise.board(), opponent, Bitboard::from_square(square)).any()
         })
         .map(|at| captured_value(at.mv()))
         .sum()
@@ -1716,7 +1719,7 @@ pub fn settle(line: &Line, balances: &[i32], fires: &mut [Fire]) {
                 let keeps = || keeps_its_capture(ply) || makes_the_capture(ply, capture);
                 let from = if capture_named_elsewhere && keeps() { ply.index() + 1 } else { start.index() };
                 let net = balance_after(capture, through_checks, start) - balances[from]
-                    + premise_taken_on_the_way(ply, capture, &fire.roles, &end);
+                    + premise_taken_on_the_way(ply, capture, &fire.roles);
                 // What a sacrifice on the move gives up is the sacrifice's:
                 // a fire whose own exchange does not repay it nets what it
                 // wins besides (Lichess 06tA5: Rb7 gives the rook, and the
