@@ -119,11 +119,12 @@
 //!   also where the quiet move lined up on the man behind the one that
 //!   grabbed (082g9: Qc8, ...Rxc7 Qxe6: 4, not 9; 6 dev gains, each down).
 //! - A man of ours that hung before the key move (attacked and undefended,
-//!   not by the setup move's piece) and that the opponent takes between
-//!   the fire's move and its capture is the puzzle's premise, as at the
-//!   line's end, unless it plays a part in the fire (Lichess 01FCo: Nc6+
-//!   forks, ...Kxb7 takes the pawn the king attacked already, Nxe5: 6,
-//!   not 5; 09X01: the rook that gives the check is the tactic's price).
+//!   not hit by the setup move's piece) and that the opponent takes
+//!   between the fire's move and its capture is the puzzle's premise, as
+//!   at the line's end, unless it plays a part in the fire (Lichess 01FCo:
+//!   Nc6+ forks, ...Kxb7 takes the pawn the king attacked already, Nxe5:
+//!   6, not 5; 09X01: the rook that gives the check is the tactic's price;
+//!   30 dev gains, each up).
 //! - A man taken with mate is not material won: the mate is the point, and
 //!   `gain` is null; so is material given on the way to the line's mate,
 //!   material won on the way where the line gives more than it takes
