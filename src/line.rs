@@ -387,6 +387,13 @@ impl<'a> Cursor<'a> {
             .take_while(move |at| (at.mv().is_capture() || at.mv().is_promotion()) && at.mv().to() == square)
     }
 
+    /// The plies from the key move up to this one, this one left out, in
+    /// order.
+    pub fn since_key(self) -> impl Iterator<Item = Cursor<'a>> {
+        let line = self.line;
+        (line.key_ply.min(self.index)..self.index).map(move |index| Cursor { line, index })
+    }
+
     /// Every later ply, in order.
     pub fn later(self) -> impl Iterator<Item = Cursor<'a>> {
         let line = self.line;

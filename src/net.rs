@@ -1509,6 +1509,9 @@ fn premise_taken_on_the_way(ply: Cursor, capture: Cursor, roles: &Roles) -> i32 
     let line = ply.line();
     let premise = line.key().before();
     let opponent = !line.solver();
+    // The setup move's piece hits it: the puzzle's business.
+    let setup_piece_hits =
+        line.key().previous().map_or(Bitboard::EMPTY, |setup| setup.after().board().attacks_from(setup.mv().to()));
     let parts = OnceCell::new();
     let plays_a_part = |square: Square| {
         parts.get_or_init(|| roles.iter().fold(Bitboard::EMPTY, |parts, (_, squares)| parts | squares)).contains(square)
@@ -1518,16 +1521,11 @@ fn premise_taken_on_the_way(ply: Cursor, capture: Cursor, roles: &Roles) -> i32 
         .filter(|at| !at.is_solver() && at.mv().is_capture() && !plays_a_part(capture_square(at.mv())))
         .filter(|at| {
             let square = capture_square(at.mv());
-            let unmoved = !std::iter::once(line.key())
-                .chain(line.key().later())
-                .take_while(|by| by.index() < at.index())
-                .any(|by| by.is_solver() && (by.mv().from() == Some(square) || by.mv().to() == square));
-            // The setup move's piece hits it: the puzzle's business.
-            let setup_piece_hits = line
-                .key()
-                .previous()
-                .is_some_and(|setup| setup.after().board().attacks_from(setup.mv().to()).contains(square));
-            unmoved && !setup_piece_hits && hanging(premise.board(), opponent, Bitboard::from_square(square)).any()
+            let unmoved =
+                !at.since_key().any(|by| by.is_solver() && (by.mv().from() == Some(square) || by.mv().to() == square));
+            unmoved
+                && !setup_piece_hits.contains(square)
+                && hanging(premise.board(), opponent, Bitboard::from_square(square)).any()
         })
         .map(|at| captured_value(at.mv()))
         .sum()
@@ -1602,9 +1600,8 @@ fn unclaimed_threat<'a>(ply: Cursor<'a>, fires: &[Fire]) -> Option<Cursor<'a>> {
     let (before, after) = (threat.before().board(), threat.after().board());
     // A quiet threat, and a grab in answer that takes back nothing of ours:
     // no move of ours since the key move captured where it captures.
-    let key = ply.line().key();
     let took_there = |at: Cursor| at.is_solver() && at.mv().is_capture() && at.mv().to() == theirs.mv().to();
-    let made = !std::iter::once(key).chain(key.later()).take_while(|at| at.index() < theirs.index()).any(took_there)
+    let made = !theirs.since_key().any(took_there)
         && before.by_color(!solver).contains(man)
         && !attacked_by(before, solver).contains(man)
         && (attacked_by(after, solver).contains(man) || {
