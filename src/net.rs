@@ -433,13 +433,17 @@ fn exchange_start(ply: Cursor) -> Cursor {
 /// capture on which a fire wins material, not a payoff (so that fire's
 /// exchange runs through both; Lichess 01q7V: the fork's exchange stops
 /// before ...Rxc6, which still wins the bishop back: 3), or a capture on
-/// which no fire (`fired`) is, and we never take their man back: their
-/// capture, from before which the trade is counted (Lichess 02wgI: Nxe5
-/// wins the knight, ...Bxe2 Nxd7 trades the queens on two squares: 0, not
-/// 9; 0AzTR: Bxe7 ...Bxd1 Bxd8, the same); or, where theirs took back such
-/// a capture of ours (not itself taking back one since the key move),
-/// ours (08AfH: ...Qxe3+ Rxe3 ...Bxh6, the bishop: 3; 05mlq: Qxf2 takes
-/// back the setup move's rook, ...Nxf2 Rxd5: 5, less the pawn to come).
+/// which no fire (`fired`) is: their capture, from before which the trade
+/// is counted (Lichess 02wgI: Nxe5 wins the knight, ...Bxe2 Nxd7 trades
+/// the queens on two squares: 0, not 9; 0AzTR: Bxe7 ...Bxd1 Bxd8, the
+/// same). So for a payoff (09d1o: ...d3 Rxe5 ...dxc2+ Kxc2 ...Bxe5, the
+/// queens traded and the rook won back: 4, not 13), and where we take
+/// their man back later (02qd6: Bxf6 ...Bxf3 Bxd8 ...Rxd8 gxf3: the queens
+/// traded, 0, and gxf3 the bishop's, not 9 and 3). Or, where theirs took
+/// back such a capture of ours (not itself taking back one since the key
+/// move), ours (08AfH: ...Qxe3+ Rxe3 ...Bxh6, the bishop: 3; 05mlq: Qxf2
+/// takes back the setup move's rook, ...Nxf2 Rxd5: 5, less the pawn to
+/// come).
 fn trade_start(ply: Cursor, wins: u128, fired: u128) -> Option<Cursor> {
     let m = ply.mv();
     let theirs = ply
@@ -448,9 +452,6 @@ fn trade_start(ply: Cursor, wins: u128, fired: u128) -> Option<Cursor> {
     let ours =
         theirs.previous().filter(|ours| !ours.mv().is_capture() || among(wins, *ours) || !among(fired, *ours))?;
     let square = theirs.mv().to();
-    // Their man is never taken back on its square: a trade, not a man we
-    // win back later (03y9m: ...Qxe3+ takes a pawn before ...Rxh8).
-    let taken_back = ply.later().any(|at| at.is_solver() && at.mv().is_capture() && at.mv().to() == square);
     // Where it answers a capture, a late take-back of theirs is no answer:
     // ours takes a man left loose (after a quiet move it is their answer
     // to its threat, 089nL).
@@ -463,11 +464,10 @@ fn trade_start(ply: Cursor, wins: u128, fired: u128) -> Option<Cursor> {
         && ours.mv().to() == square
         && !among(fired, ours)
         && exchange_start(ours).index() == ours.index()
-        && !taken_back
     {
         return Some(ours);
     }
-    (even && continues_the_exchange(theirs) && ours.mv().to() != square && !taken_back && !retakes).then_some(theirs)
+    (even && continues_the_exchange(theirs) && ours.mv().to() != square && !retakes).then_some(theirs)
 }
 
 /// Whether their capture `theirs` takes back, late, a man of ours that
@@ -536,7 +536,7 @@ fn balance_after_exchange(
     loop {
         if let Some(next) = last.reply().filter(goes_on) {
             last = next;
-        } else if let Some(resumed) = resumed_after_a_check(last) {
+        } else if let Some(resumed) = resumed_after_a_check(last).or_else(|| taken_after_their_check(last)) {
             last = resumed;
             // Where another tactic of ours takes next, what it takes is its
             // own (Lichess 0AfWu: ...gxf4 takes the rook, Qc3+ ...Kg8 traps
@@ -640,6 +640,25 @@ fn resumed_after_a_check(last: Cursor) -> Option<Cursor> {
     let resumed = check.reply()?.reply()?;
     let square = last.mv().to();
     (last.mv().is_capture() && resumed.mv().is_capture() && resumed.mv().to() == square).then_some(resumed)
+}
+
+/// The opponent's capture after its capture with check (`last`) and our
+/// answer, which took nothing, of a man of ours that stood on its square
+/// since the key move: the check forced the answer, so the capture belongs
+/// to the exchange (Lichess 08Erp: ...Rxh5 wins the trapped queen, Bxh5+
+/// Kf8 dxe7+ ...Qxe7 takes the bishop the setup move hit: 3, not 5). Not a
+/// man moved since, as a block (0CCFX: ...Rf7 Qxf7+ ...Bxf7, the hanging
+/// queen's exchange).
+fn taken_after_their_check(last: Cursor) -> Option<Cursor> {
+    let answer = last.reply().filter(|_| !last.is_solver() && last.mv().is_capture() && last.after().is_check())?;
+    let taken = answer.reply().filter(|taken| !answer.mv().is_capture() && taken.mv().is_capture())?;
+    stood_since_key(taken, capture_square(taken.mv())).then_some(taken)
+}
+
+/// Whether our man on `square` stood there since the key move: no move of
+/// ours before `at` since then left or reached it.
+fn stood_since_key(at: Cursor, square: Square) -> bool {
+    !at.since_key().any(|by| by.is_solver() && (by.mv().from() == Some(square) || by.mv().to() == square))
 }
 
 /// What the searches at a line's end share, each found the first time an
@@ -1506,12 +1525,7 @@ fn premise_taken_on_the_way(ply: Cursor, capture: Cursor, roles: &Roles) -> i32 
     if capture.index() <= ply.index() + 1 {
         return 0;
     }
-    let line = ply.line();
-    let premise = line.key().before();
-    let opponent = !line.solver();
-    // The setup move's piece hits it: the puzzle's business.
-    let setup_piece_hits =
-        line.key().previous().map_or(Bitboard::EMPTY, |setup| setup.after().board().attacks_from(setup.mv().to()));
+    let setup_piece_hits = setup_piece_hits(ply.line());
     let parts = OnceCell::new();
     let plays_a_part = |square: Square| {
         parts.get_or_init(|| roles.iter().fold(Bitboard::EMPTY, |parts, (_, squares)| parts | squares)).contains(square)
@@ -1519,16 +1533,27 @@ fn premise_taken_on_the_way(ply: Cursor, capture: Cursor, roles: &Roles) -> i32 
     ply.later()
         .take_while(|at| at.index() < capture.index())
         .filter(|at| !at.is_solver() && at.mv().is_capture() && !plays_a_part(capture_square(at.mv())))
-        .filter(|at| {
-            let square = capture_square(at.mv());
-            let unmoved =
-                !at.since_key().any(|by| by.is_solver() && (by.mv().from() == Some(square) || by.mv().to() == square));
-            unmoved
-                && !setup_piece_hits.contains(square)
-                && hanging(premise.board(), opponent, Bitboard::from_square(square)).any()
-        })
+        .filter(|&at| takes_premise(at, setup_piece_hits))
         .map(|at| captured_value(at.mv()))
         .sum()
+}
+
+/// The squares the setup move's piece attacks once it has moved.
+fn setup_piece_hits(line: &Line) -> Bitboard {
+    line.key().previous().map_or(Bitboard::EMPTY, |setup| setup.after().board().attacks_from(setup.mv().to()))
+}
+
+/// Whether their capture at `at` takes a man of ours that is the puzzle's
+/// premise: it stood hanging before the key move (attacked and
+/// undefended) and on its square since, and the setup move's piece (whose
+/// attacks are `setup_piece_hits`) does not hit it, which makes it the
+/// puzzle's business.
+fn takes_premise(at: Cursor, setup_piece_hits: Bitboard) -> bool {
+    let line = at.line();
+    let square = capture_square(at.mv());
+    stood_since_key(at, square)
+        && !setup_piece_hits.contains(square)
+        && hanging(line.key().before().board(), !line.solver(), Bitboard::from_square(square)).any()
 }
 
 /// Whether the man that moved at `ply` makes `capture`, our next move,
@@ -1724,7 +1749,7 @@ pub fn settle(line: &Line, balances: &[i32], fires: &mut [Fire]) {
                 let through_checks = (capture.index() > ply.index() && !line.last().mates()).then_some(claimed);
                 let start = match unclaimed_threat {
                     Some(threat) if capture.index() == ply.index() => threat,
-                    _ if capture.index() == ply.index() && fire.collects.is_none() => {
+                    _ if capture.index() == ply.index() => {
                         trade_start(ply, wins, fired).unwrap_or_else(|| exchange_start(ply))
                     }
                     _ => exchange_start(ply),
@@ -2215,6 +2240,20 @@ mod tests {
     }
 
     #[test]
+    fn their_capture_after_their_check_belongs_to_the_exchange() {
+        // Lichess 08Erp: fxe4 traps the queen, Qh5+ ...Rxh5 Bxh5+ ...Kf8,
+        // and dxe7+ takes the bishop the setup move hit: 3, not 5.
+        let fen = "4k3/3qb3/2bp4/2P1ppr1/p3Pp1p/PrN2Q1P/1P2BPP1/1R1R2K1 w - - 0 33";
+        assert_eq!(gain(fen, "c5d6 f5e4 f3h5 g5h5 e2h5 e8f8 d6e7 d7e7", 1, "trappedPiece"), Some(3));
+        // Lichess 0CCFX: not a man that moved there since, as a block:
+        // ...Rf7 Qxf7+ ...Bxf7 is the hanging queen's exchange.
+        let fen = "3r1r2/2p1q2k/6b1/3n4/Q5N1/2P2pP1/PP2P2P/R1B1KB1R w KQ - 0 25";
+        let moves = "g4f2 d5e3 c1e3 e7e3 a1d1 f3e2 d1d7 d8d7 a4d7 f8f7 d7f7 g6f7";
+        assert_eq!(gain(fen, moves, 5, "fork"), Some(1));
+        assert_eq!(gain(fen, moves, 11, "hangingPiece"), Some(4));
+    }
+
+    #[test]
     fn a_grab_before_a_trade_on_two_squares_is_what_the_trade_wins() {
         // Lichess 08AfH: ...Qxe3+ takes the bishop, Rxe3 the queen, and
         // ...Bxh6 the queen back: the bishop, 3, not the queen.
@@ -2281,7 +2320,18 @@ mod tests {
             "r1b1k2r/1pq2ppp/p1n1pn2/3pP3/3N1P2/2bBB3/PPP3PP/R2Q1RK1 w kq - 0 11",
             "e5f6 c3d4 e3d4 c6d4 f6g7 h8g8 d3h7 g8g7 d1d4 g7h7",
         );
-        assert_eq!(gain(fen, moves, 9, "hangingPiece"), Some(0));
+        assert_eq!(gain(fen, moves, 9, "hangingPiece"), Some(0)); // Lichess 02qd6: Bxf6 ...Bxf3 Bxd8 ...Rxd8 gxf3: the queens traded,
+                                                                  // 0, though gxf3 takes their bishop back later: that is its own, 3.
+        let (fen, moves) =
+            ("r2q2k1/1bp2ppp/p4n2/1p4B1/4P3/1BP2Q2/P4PPP/R5K1 b - - 0 17", "b7e4 g5f6 e4f3 f6d8 a8d8 g2f3");
+        assert_eq!(gain(fen, moves, 3, "insufficientlyDefended"), Some(0));
+        assert_eq!(gain(fen, moves, 5, "hangingPiece"), Some(3));
+        // Lichess 09d1o: a payoff's trade too. ...d3 hits the queen, Rxe5
+        // ...dxc2+ Kxc2 ...Bxe5: the queens traded, the pawn lost, the rook
+        // won back in the capture's own exchange: 4, not 13.
+        let (fen, moves) =
+            ("1r4k1/6b1/2p1p2p/p1P1q3/3p2P1/7P/PPQ2R2/1K3R2 w - - 0 32", "f2e2 d4d3 e2e5 d3c2 b1c2 g7e5");
+        assert_eq!(gain(fen, moves, 3, "insufficientlyDefended"), Some(4));
     }
 
     #[test]
