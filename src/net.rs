@@ -14,10 +14,13 @@
 //!   it in the line without a quiet move between (the recapture, and the
 //!   queen the recapturing king let go), and the opponent's capture on our
 //!   square after a check of theirs in between and our answer (the
-//!   zwischenzug is charged), the exchange stopping there where another
-//!   tactic of ours takes next (Lichess 0AfWu: ...gxf4 takes the rook,
-//!   Qc3+ ...Kg8 traps the knight, exf4 ...Qxf8: 4, not 7; 5 dev gains,
-//!   each down, each now summing with the line's other gains to its net).
+//!   zwischenzug is charged), or on a man of ours that stood since the key
+//!   move after a capture of theirs with check and our answer (08Erp:
+//!   ...Rxh5 Bxh5+ ...Kf8 dxe7+ ...Qxe7: 3, not 5), the exchange stopping
+//!   there where another tactic of ours takes next (Lichess 0AfWu: ...gxf4
+//!   takes the rook, Qc3+ ...Kg8 traps the knight, exf4 ...Qxf8: 4, not 7;
+//!   5 dev gains, each down, each now summing with the line's other gains
+//!   to its net).
 //!   - Where the tactic sets up a later capture, the exchange runs on
 //!     through our checks and their answers, up to a move where another
 //!     tactic wins or gives material (Lichess 08hfz: the first fork's
@@ -98,13 +101,17 @@
 //! - **A trade on two squares.** Where our capture answers one of theirs
 //!   elsewhere, of a man worth the same, that answered a quiet move of ours,
 //!   a capture a fire (no payoff) wins material on (whose exchange runs
-//!   through both) or a capture no fire names, and we never take their man
-//!   back, the capture counts from before theirs (Lichess 02wgI: Nxe5 wins
-//!   the knight, ...Bxe2 Nxd7 trades the queens: 0, not 9; 089nL: ...Rd4
-//!   Rxe5 ...Rxc4, bishops traded: 0; 0AzTR: Bxe7 ...Bxd1 Bxd8, no fire on
-//!   Bxe7: 0, not 9; 67 dev fires, and 22 more by the fire-less capture,
-//!   16 of them trades to 0, 6 now below 0 by a loss the line's end
-//!   charges, such as a pawn the key move left, and 1 to 3 off). Where
+//!   through both) or a capture no fire names, the capture counts from
+//!   before theirs (Lichess 02wgI: Nxe5 wins the knight, ...Bxe2 Nxd7
+//!   trades the queens: 0, not 9; 089nL: ...Rd4 Rxe5 ...Rxc4, bishops
+//!   traded: 0; 0AzTR: Bxe7 ...Bxd1 Bxd8, no fire on Bxe7: 0, not 9; 67
+//!   dev fires, and 22 more by the fire-less capture, 16 of them trades to
+//!   0, 6 now below 0 by a loss the line's end charges, such as a pawn the
+//!   key move left, and 1 to 3 off). So for a payoff's capture (09d1o:
+//!   ...d3 hits the queen, Rxe5 ...dxc2+ Kxc2 ...Bxe5: 4, not 13; 56 dev
+//!   gains, each down; of 20 read, 19 closer), and where we take their man
+//!   back later, that capture another tactic's (02qd6: Bxf6 ...Bxf3 Bxd8
+//!   ...Rxd8 gxf3: 0, and gxf3's bishop 3; 8 dev gains, each down). Where
 //!   their capture took back a capture of ours no fire names (a grab
 //!   before the trade), the capture counts from before that grab: the
 //!   trade nets what the grab took (Lichess 08AfH: ...Qxe3+ Rxe3 ...Bxh6,
