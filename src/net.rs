@@ -623,15 +623,20 @@ fn continues_the_exchange(at: Cursor) -> bool {
 
 /// The position whose hanging men the capture searches of an exchange
 /// starting at `start` leave alone: the one before the key move (the
-/// puzzle's premise), or before the last desperado of theirs since, whose
-/// cut exchange has charged what hung there (Lichess 0A74b: ...Bxd1 is
-/// charged the bishop Rxd1 takes back; Kxf7 after Bxf7+ is not).
+/// puzzle's premise), or before the last desperado of theirs since that
+/// answers a capture of ours, whose cut exchange has charged what hung
+/// there (Lichess 0A74b: ...Bxd1 is charged the bishop Rxd1 takes back;
+/// Kxf7 after Bxf7+ is not). A desperado after a quiet move of ours cuts
+/// no exchange, and what hung before it is still to be charged (02370:
+/// Bb5+ opens the d-file on our queen, ...Kd6 Qxc7+ ...Kxc7, and Rxd4
+/// follows: -1, not 8).
 fn premise_of(start: Cursor<'_>) -> &Chess {
     let line = start.line();
     line.key()
         .later()
         .take_while(|at| at.index() <= start.index())
         .filter(|&at| !at.is_solver() && at.mv().is_capture() && !continues_the_exchange(at))
+        .filter(|&at| at.previous().is_some_and(|ours| ours.mv().is_capture()))
         .last()
         .map_or(line.key().before(), |desperado| desperado.before())
 }
@@ -2173,6 +2178,11 @@ mod tests {
         // and belongs (5 + 2 - 9 + 5).
         let fen = "1k2r3/pPp1r1p1/6q1/1P3nNp/3p3P/P2Q2P1/1B2PPK1/4R3 b - - 2 27";
         assert_eq!(gain(fen, "e7e2 e1e2 f5h4 g3h4 g6d3 e2e8", 1, "insufficientlyDefended"), Some(3));
+        // Lichess 02370: a desperado after a quiet move of ours cuts no
+        // exchange: Bb5+ opens the d-file on our queen, ...Kd6 Qxc7+
+        // ...Kxc7, and Rxd4 is still to come: -1, not 8.
+        let fen = "3k3r/1Qp1bpp1/4b2p/3pN3/3q4/rP1B4/2P2PPP/1K1R2R1 w - - 0 28";
+        assert_eq!(gain(fen, "e5f7 e6f7 b7b8 d8d7 d3b5 d7d6 b8c7 d6c7", 7, "hangingPiece"), Some(-1));
     }
 
     #[test]
