@@ -40,7 +40,10 @@
 //!   answered, a small capture search finishes it: what the opponent still
 //!   nets by captures (4 plies, material only, either side free to stop),
 //!   starting on the exchange's last square or with a man of ours the
-//!   exchange left hanging, is taken off.
+//!   exchange left hanging, is taken off. So where the exchange ends with
+//!   our capture and the line with our quiet answer to their quiet check
+//!   (Lichess 095vY: ...Rxa7 Qb8+ ...Kf7, and Qxa7: -2, not 3; 02lVn:
+//!   ...Rxe7 Rc8+ ...Re8, and Rxe8+: 4, not 9; 76 dev gains, each down).
 //!   - A side in check may not stop: it plays its best legal answer, a
 //!     king step, a block or a capture, and the other side's captures go
 //!     on from there (Lichess 040Jq: ...Qxf1+ Kd2 ...Qxf2+ takes the pawn
@@ -543,6 +546,10 @@ fn balance_after_exchange(
     loop {
         if let Some(next) = last.reply().filter(goes_on) {
             last = next;
+        } else if let Some(end) = check_answered_as_the_line_ends(last) {
+            // The line's end, searched from there.
+            last = end;
+            break;
         } else if let Some(resumed) = resumed_after_a_check(last).or_else(|| taken_after_their_check(last)) {
             last = resumed;
             // Where another tactic of ours takes next, what it takes is its
@@ -652,6 +659,18 @@ fn resumed_after_a_check(last: Cursor) -> Option<Cursor> {
     let resumed = check.reply()?.reply()?;
     let square = last.mv().to();
     (last.mv().is_capture() && resumed.mv().is_capture() && resumed.mv().to() == square).then_some(resumed)
+}
+
+/// Our answer to their quiet check after our capture `last`, where the
+/// line ends with it, taking nothing: the exchange is over, and what they
+/// can still take there is the line's end (Lichess 095vY: ...Rxa7 Qb8+
+/// ...Kf7, and Qxa7 takes the rook: -2, not 3; 02lVn: ...Rxe7 Rc8+ ...Re8
+/// blocks, and Rxe8+ takes the rook: 4, not 9).
+fn check_answered_as_the_line_ends(last: Cursor) -> Option<Cursor> {
+    let check = last
+        .reply()
+        .filter(|c| last.mv().is_capture() && !c.is_solver() && !c.mv().is_capture() && c.after().is_check())?;
+    check.reply().filter(|answer| answer.reply().is_none() && !answer.mv().is_capture())
 }
 
 /// The opponent's capture after its capture with check (`last`) and our
@@ -2065,6 +2084,18 @@ mod tests {
         // of the queen for the knight and pawn.
         let fen = "r2qr1k1/pb1pbppp/2p5/1p6/3QP1n1/1BPP4/PP3PPP/RNB2RK1 w - - 1 13";
         assert_eq!(gain(fen, "f2f3 c6c5 f3g4 c5d4", 1, "trappedPiece"), Some(3));
+    }
+
+    #[test]
+    fn a_check_of_theirs_answered_as_the_line_ends_leaves_the_lines_end_to_search() {
+        // Lichess 095vY: ...Rxa7 takes the knight, Qb8+ ...Kf7, and Qxa7
+        // takes the rook: -2, not 3.
+        let fen = "r5k1/N2p2pp/1pb1pq2/8/2P5/6Q1/1Pn2PPP/R4RK1 w - - 1 21";
+        assert_eq!(gain(fen, "a1c1 c2d4 f1e1 a8a7 g3b8 g8f7", 3, "hangingPiece"), Some(-2));
+        // Lichess 02lVn: ...Rxe7 takes the queen, Rc8+ ...Re8 blocks, and
+        // Rxe8+ takes the rook: 4, not 9.
+        let fen = "4r1k1/4p2p/4p1pB/1p1q4/p2Pn2Q/7P/P4PP1/2R3K1 w - - 1 28";
+        assert_eq!(gain(fen, "h4e7 e8e7 c1c8 e7e8", 1, "hangingPiece"), Some(4));
     }
 
     #[test]
