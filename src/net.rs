@@ -369,6 +369,15 @@
 //!   All samples since the bar was set: 448 of 500 (89.6 %). On the final
 //!   code the four samples read 24, 25, 20 and 21 right (06WdM and 01FCo
 //!   now give the judges' values; no other sampled value moved): 90 of 100.
+//! - 2026-12-05: the payoff's trade (judge45: 19 of 20 changed read
+//!   closer), their capture after their check, the trade whose man we take
+//!   back later, the desperado after a quiet move (02370), the line's end
+//!   after their check and our answer (judge52: 14 of 20 changed closer, 6
+//!   farther: an end capture refuted by mate or by more lost, which a
+//!   captures-only search cannot see). Six fresh rounds, read on the final
+//!   code: seeds 4138 20, 4141 24, 4144 23, 4147 19, 4150 23, 4153 22 right
+//!   (131 of 150); most of the rest are readings (a pawn past the line's
+//!   end, which fire owns a later win) or a threat the search cannot see.
 
 use std::cell::{OnceCell, RefCell};
 
