@@ -2377,8 +2377,9 @@ mod tests {
             "r1b1k2r/1pq2ppp/p1n1pn2/3pP3/3N1P2/2bBB3/PPP3PP/R2Q1RK1 w kq - 0 11",
             "e5f6 c3d4 e3d4 c6d4 f6g7 h8g8 d3h7 g8g7 d1d4 g7h7",
         );
-        assert_eq!(gain(fen, moves, 9, "hangingPiece"), Some(0)); // Lichess 02qd6: Bxf6 ...Bxf3 Bxd8 ...Rxd8 gxf3: the queens traded,
-                                                                  // 0, though gxf3 takes their bishop back later: that is its own, 3.
+        assert_eq!(gain(fen, moves, 9, "hangingPiece"), Some(0));
+        // Lichess 02qd6: Bxf6 ...Bxf3 Bxd8 ...Rxd8 gxf3: the queens traded,
+        // 0, though gxf3 takes their bishop back later: that is its own, 3.
         let (fen, moves) =
             ("r2q2k1/1bp2ppp/p4n2/1p4B1/4P3/1BP2Q2/P4PPP/R5K1 b - - 0 17", "b7e4 g5f6 e4f3 f6d8 a8d8 g2f3");
         assert_eq!(gain(fen, moves, 3, "insufficientlyDefended"), Some(0));
