@@ -676,9 +676,10 @@ fn resumed_after_a_check(last: Cursor) -> Option<Cursor> {
 /// ...Kf7, and Qxa7 takes the rook: -2, not 3; 02lVn: ...Rxe7 Rc8+ ...Re8
 /// blocks, and Rxe8+ takes the rook: 4, not 9).
 fn check_answered_as_the_line_ends(last: Cursor) -> Option<Cursor> {
-    let check = last
-        .reply()
-        .filter(|c| last.mv().is_capture() && !c.is_solver() && !c.mv().is_capture() && c.after().is_check())?;
+    if !last.mv().is_capture() {
+        return None;
+    }
+    let check = last.reply().filter(|c| !c.is_solver() && !c.mv().is_capture() && c.after().is_check())?;
     check.reply().filter(|answer| answer.reply().is_none() && !answer.mv().is_capture())
 }
 
@@ -690,7 +691,10 @@ fn check_answered_as_the_line_ends(last: Cursor) -> Option<Cursor> {
 /// man moved since, as a block (0CCFX: ...Rf7 Qxf7+ ...Bxf7, the hanging
 /// queen's exchange).
 fn taken_after_their_check(last: Cursor) -> Option<Cursor> {
-    let answer = last.reply().filter(|_| !last.is_solver() && last.mv().is_capture() && last.after().is_check())?;
+    if last.is_solver() || !last.mv().is_capture() || !last.after().is_check() {
+        return None;
+    }
+    let answer = last.reply()?;
     let taken = answer.reply().filter(|taken| !answer.mv().is_capture() && taken.mv().is_capture())?;
     stood_since_key(taken, capture_square(taken.mv())).then_some(taken)
 }
