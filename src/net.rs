@@ -730,9 +730,7 @@ const CAPTURE_SEARCH_PLIES: u32 = 4;
 /// before the key move is not its business.
 fn best_captures(pos: &Chess, square: Square, premise: &Chess, hits: Bitboard) -> i32 {
     if pos.is_check() {
-        let targets = Bitboard::from_square(square)
-            | newly_hanging(pos.board(), pos.turn(), premise.board())
-            | en_prise(pos.board(), pos.turn(), hits);
+        let targets = first_targets(pos.board(), pos.turn(), square, premise.board(), hits);
         return best_answer_to_check(pos, targets, premise);
     }
     best_captures_on(pos.board(), pos.turn(), square, premise.board(), hits, Some(pos))
@@ -801,7 +799,7 @@ fn best_captures_on(
     hits: Bitboard,
     pos: Option<&Chess>,
 ) -> i32 {
-    let targets = Bitboard::from_square(square) | newly_hanging(board, turn, premise) | en_prise(board, turn, hits);
+    let targets = first_targets(board, turn, square, premise, hits);
     best_captures_of(board, turn, targets, premise, pos)
 }
 
@@ -833,41 +831,46 @@ fn best_answer_to_check(pos: &Chess, targets: Bitboard, premise: &Chess) -> i32 
     {
         return 0;
     }
-    pos.legal_moves()
-        .iter()
-        .map(|&m| {
-            let counts = m.is_capture() && targets.contains(capture_square(m));
-            let mut answered = left_hanging;
-            if m.from().is_some_and(|from| answered.contains(from)) {
-                answered.discard(m.from().expect("a board move"));
-                answered.add(m.to());
-            }
-            if counts {
-                answered.add(m.to());
-            }
-            let taken = if counts { captured_value(m) } else { 0 } + m.promotion().map_or(0, |role| value(role) - 1);
-            if answered.is_empty() {
-                return taken; // nothing for the other side to take: no need to play it
-            }
-            let mut after = pos.clone();
-            after.play_unchecked(m);
-            let found = OnceCell::new();
-            taken
-                - capture_search(
-                    after.board(),
-                    after.turn(),
-                    CAPTURE_SEARCH_PLIES,
-                    0,
-                    i32::MAX / 2,
-                    Scope::root(
-                        answered & after.them(),
-                        Loose { end: after.board(), premise: premise.board(), found: &found },
-                    ),
-                    after.is_check(),
-                )
-        })
-        .max()
-        .unwrap_or(0)
+    // The search nets the other side at least 0, so an answer nets at most
+    // what it takes: one that cannot beat the best so far is not played,
+    // and the search of one that can stops once it cannot.
+    let mut best: Option<i32> = None;
+    for &m in &pos.legal_moves() {
+        let counts = m.is_capture() && targets.contains(capture_square(m));
+        let mut answered = left_hanging;
+        if m.from().is_some_and(|from| answered.contains(from)) {
+            answered.discard(m.from().expect("a board move"));
+            answered.add(m.to());
+        }
+        if counts {
+            answered.add(m.to());
+        }
+        let taken = if counts { captured_value(m) } else { 0 } + m.promotion().map_or(0, |role| value(role) - 1);
+        if best.is_some_and(|best| taken <= best) {
+            continue;
+        }
+        if answered.is_empty() {
+            best = Some(taken); // nothing for the other side to take: no need to play it
+            continue;
+        }
+        let mut after = pos.clone();
+        after.play_unchecked(m);
+        let found = OnceCell::new();
+        let bound = best.map_or(i32::MAX / 2, |best| taken - best);
+        let theirs = capture_search(
+            after.board(),
+            after.turn(),
+            CAPTURE_SEARCH_PLIES,
+            0,
+            bound,
+            Scope::root(answered & after.them(), Loose { end: after.board(), premise: premise.board(), found: &found }),
+            after.is_check(),
+        );
+        if theirs < bound {
+            best = Some(taken - theirs);
+        }
+    }
+    best.unwrap_or(0)
 }
 
 /// The pieces of the side in check in `pos` that a checker hits and only
@@ -890,6 +893,15 @@ fn guarded_by_the_king_alone(pos: &Chess) -> Bitboard {
         .collect()
 }
 
+/// The men [`best_captures`] starts on: the man on `square`, and those of
+/// the other side `turn` wins by taking them ([`en_prise`]) that were not
+/// so in `premise` or are among `hits`.
+fn first_targets(board: &Board, turn: Color, square: Square, premise: &Board, hits: Bitboard) -> Bitboard {
+    let now = en_prise(board, turn, board.by_color(!turn));
+    let won = if now.is_empty() { now } else { now & (hits | !en_prise(premise, turn, now & !hits)) };
+    Bitboard::from_square(square) | won
+}
+
 /// The men `attacker` could win on `board` that it could not win in
 /// `start`: en prise now, not so then.
 fn newly_hanging(board: &Board, attacker: Color, start: &Board) -> Bitboard {
@@ -908,7 +920,7 @@ fn en_prise(board: &Board, attacker: Color, men: Bitboard) -> Bitboard {
         return men;
     }
     let attacked = men & board.by_color(!attacker) & attacked_by(board, attacker);
-    let mut en_prise = hanging(board, attacker, attacked);
+    let mut en_prise = hanging_among(board, attacker, attacked);
     for sq in attacked & !en_prise & !board.pawns() {
         let by = attackers(board, sq, attacker, board.occupied());
         let cheapest = [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen]
@@ -933,7 +945,11 @@ fn checks_on(board: &Board, side: Color) -> bool {
 /// attacked still (Lichess 0CKgM: fxg4 opens the f-file, and the king no
 /// longer guards f7 against Bxf7+).
 fn hanging(board: &shakmaty::Board, attacker: shakmaty::Color, men: Bitboard) -> Bitboard {
-    let open = men & board.by_color(!attacker) & attacked_by(board, attacker);
+    hanging_among(board, attacker, men & board.by_color(!attacker) & attacked_by(board, attacker))
+}
+
+/// [`hanging`] of `open`, men of `attacker`'s opponent it attacks.
+fn hanging_among(board: &Board, attacker: Color, open: Bitboard) -> Bitboard {
     if open.is_empty() {
         return open;
     }
@@ -1966,6 +1982,77 @@ mod tests {
                                 capture_search_slowly(&pos, plies, alpha, beta, Scope::root(targets, loose))
                             );
                         }
+                    }
+                }
+            }
+        }
+    }
+
+    /// [`best_answer_to_check`] as first written: every answer that leaves
+    /// the other side something to take played and searched in full, the
+    /// best taken.
+    fn best_answer_to_check_slowly(pos: &Chess, targets: Bitboard, premise: &Chess) -> i32 {
+        let board = pos.board();
+        let left_hanging = newly_hanging(board, !pos.turn(), premise.board()) | guarded_by_the_king_alone(pos);
+        let promoting = pos.our(Role::Pawn) & Bitboard::from_rank(pos.turn().fold_wb(Rank::Seventh, Rank::Second));
+        if left_hanging.is_empty()
+            && promoting.is_empty()
+            && targets.into_iter().all(|sq| attackers(board, sq, pos.turn(), board.occupied()).is_empty())
+        {
+            return 0;
+        }
+        pos.legal_moves()
+            .iter()
+            .map(|&m| {
+                let counts = m.is_capture() && targets.contains(capture_square(m));
+                let mut answered = left_hanging;
+                if let Some(from) = m.from().filter(|&from| answered.contains(from)) {
+                    answered.discard(from);
+                    answered.add(m.to());
+                }
+                if counts {
+                    answered.add(m.to());
+                }
+                let taken =
+                    if counts { captured_value(m) } else { 0 } + m.promotion().map_or(0, |role| value(role) - 1);
+                if answered.is_empty() {
+                    return taken;
+                }
+                let mut after = pos.clone();
+                after.play_unchecked(m);
+                let found = OnceCell::new();
+                let loose = Loose { end: after.board(), premise: premise.board(), found: &found };
+                let scope = Scope::root(answered & after.them(), loose);
+                taken
+                    - capture_search(
+                        after.board(),
+                        after.turn(),
+                        CAPTURE_SEARCH_PLIES,
+                        0,
+                        i32::MAX / 2,
+                        scope,
+                        after.is_check(),
+                    )
+            })
+            .max()
+            .unwrap_or(0)
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig { cases: 64, failure_persistence: None, ..Default::default() })]
+        /// On positions in check from random games, the answer to the check
+        /// that skips answers that cannot beat the best so far nets what
+        /// playing and searching every answer nets, against the start
+        /// position and against the position itself as premise.
+        #[test]
+        fn the_best_answer_to_check_agrees_with_trying_every_one(start in 0usize..2, picks in proptest::collection::vec(0usize..1000, 1..160)) {
+            for pos in crate::board::random_game(start, &picks).into_iter().filter(|pos| pos.is_check()) {
+                for premise in [Chess::default(), pos.clone()] {
+                    for targets in [Bitboard::FULL, pos.them() & !pos.board().pawns()] {
+                        proptest::prop_assert_eq!(
+                            best_answer_to_check(&pos, targets, &premise),
+                            best_answer_to_check_slowly(&pos, targets, &premise)
+                        );
                     }
                 }
             }
