@@ -44,6 +44,13 @@
 //!   our capture and the line with our quiet answer to their quiet check
 //!   (Lichess 095vY: ...Rxa7 Qb8+ ...Kf7, and Qxa7: -2, not 3; 02lVn:
 //!   ...Rxe7 Rc8+ ...Re8, and Rxe8+: 4, not 9; 76 dev gains, each down).
+//!   - Before the first captures on those men, a side may capture any
+//!     other man with check, where that capture loses nothing by its
+//!     exchange and the man did not stand en prise before the key move:
+//!     the checked side must answer, and the captures go on (Lichess
+//!     04fOl: hxg7+ Kxg7 before Kxd2, a pawn traded, not lost: 3, not 4;
+//!     03FPz: the queen that blocks our check is taken with check, 7, not
+//!     3; 138 dev gains).
 //!   - A side in check may not stop: it plays its best legal answer, a
 //!     king step, a block or a capture, and the other side's captures go
 //!     on from there (Lichess 040Jq: ...Qxf1+ Kd2 ...Qxf2+ takes the pawn
@@ -982,10 +989,12 @@ fn hanging_among(board: &Board, attacker: Color, open: Bitboard) -> Bitboard {
 /// other side only answers.
 #[derive(Clone, Copy, Debug)]
 enum Scope<'a> {
-    /// The measured side's captures: of `men`. `loose`: its men the line
-    /// left en prise since the key move, which the other side may take
-    /// whenever it answers. `guard`: at the root, the position searched,
-    /// where a capture that lets the other side mate in one is not played.
+    /// The measured side's captures: of `men`, and of another man with
+    /// check where it loses nothing by its exchange (not one en prise in
+    /// the premise). `loose`: its men the line left en prise since the key
+    /// move, which the other side may take whenever it answers. `guard`:
+    /// at the root, the position searched, where a capture that lets the
+    /// other side mate in one is not played.
     Targets { men: Bitboard, loose: Loose<'a>, guard: Option<&'a Chess> },
     /// The other side's, answering the capture that left `before` and
     /// landed on `to`: of the men that capture changed ([`answers`]) and the
@@ -1115,13 +1124,28 @@ fn capture_search(board: &Board, us: Color, plies: u32, mut alpha: i32, beta: i3
     let bonus = if promoting.any() { value(Role::Queen) - 1 } else { 0 };
     // One pass over our men says which of theirs are attacked at all: most
     // are not, and their attackers need not be asked.
-    let victims = them & attacked_by(board, us);
-    if victims.is_empty() {
-        return alpha;
-    }
+    let attacked = attacked_by(board, us);
+    let mut victims = them & attacked;
     // Found where a capture first asks.
     let checks = OnceCell::new();
     let checks = || checks.get_or_init(|| Checks::of(board, us));
+    // Where the first captures are held to their targets, a capture of
+    // another man with check may still come first: the side it checks must
+    // answer, and the capture on the targets follows (Lichess 04fOl: hxg7+
+    // Kxg7, then Kxd2, a pawn traded, not lost). Not of a man that stood
+    // en prise before the key move: that is the puzzle's premise.
+    if let Scope::Targets { men, loose, .. } = scope {
+        let others = board.by_color(!us) & !men & attacked;
+        if others.any() {
+            let may = if checks().discoverers.any() { others } else { others & checks().lines };
+            if may.any() {
+                victims |= may & !en_prise(loose.premise, us, may);
+            }
+        }
+    }
+    if victims.is_empty() {
+        return alpha;
+    }
     if most + bonus <= alpha && !checks().any(victims, promoting) {
         return alpha;
     }
@@ -1174,6 +1198,10 @@ fn capture_search(board: &Board, us: Color, plies: u32, mut alpha: i32, beta: i3
                         continue;
                     }
                     let answering = !scope.allows(board, us, from, to);
+                    // A check off the targets that loses its man is no way in.
+                    if answering && matches!(scope, Scope::Targets { .. }) && see(board, from, to, worth) < 0 {
+                        continue;
+                    }
                     // On the last ply, no plies left to answer in, a capture
                     // without check counts as its exchange on the square
                     // (Lichess 07GSL: Rxb6, which the king takes back).
@@ -1906,9 +1934,12 @@ mod tests {
                 return alpha;
             }
         }
-        let victims = match scope {
-            Scope::Targets { men, .. } => men,
-            Scope::Answers { .. } => Bitboard::FULL,
+        // Where the first captures are held to targets, a capture of another
+        // man may come first with check, where it loses nothing by its
+        // exchange and the man did not stand en prise in the premise.
+        let (victims, off_targets) = match scope {
+            Scope::Targets { men, loose, .. } => (men, !men & !en_prise(loose.premise, pos.turn(), !men)),
+            Scope::Answers { .. } => (Bitboard::FULL, Bitboard::EMPTY),
         };
         let checkers = pos.checkers();
         let mut moves = MoveList::new();
@@ -1921,8 +1952,11 @@ mod tests {
         } else {
             let board = pos.board();
             let last_rank = pos.turn().fold_wb(Rank::Eighth, Rank::First);
-            for sq in pos.them() & victims {
+            for sq in pos.them() & (victims | off_targets) {
                 for from in attackers(board, sq, pos.turn(), board.occupied()) {
+                    if off_targets.contains(sq) && see(board, from, sq, board.role_at(sq).map_or(0, value)) < 0 {
+                        continue;
+                    }
                     let role = board.role_at(from).unwrap();
                     let promotion = (role == Role::Pawn && sq.rank() == last_rank).then_some(Role::Queen);
                     moves.push(Move::Normal { role, from, capture: board.role_at(sq), to: sq, promotion });
@@ -2141,6 +2175,20 @@ mod tests {
         // - 5 + 3 (a static exchange on f7 alone counted 2).
         let fen = "2br2k1/4Rpp1/1p1P2qp/p1bB4/2Pp1BP1/1P3Q1P/P6K/8 b - - 2 30";
         assert_eq!(gain(fen, "c5d6 d5f7 g6f7 e7f7", 1, "fork"), Some(5));
+    }
+
+    #[test]
+    fn a_capture_with_check_may_come_before_the_targets_at_the_lines_end() {
+        // Lichess 04fOl: ...Nxd2 takes the queen back; hxg7+ Kxg7 comes
+        // before Kxd2, so the h6 pawn does not fall for nothing: the
+        // bishop given, the queen won, the knight lost and the pawns
+        // traded, 3, not 4.
+        let fen = "8/1p4pk/r4p2/7P/1b2n3/p2QPqP1/2P2P2/B1K2R1R w - - 2 28";
+        assert_eq!(gain(fen, "h5h6 b4d2 d3d2 e4d2", 3, "insufficientlyDefended"), Some(3));
+        // Lichess 03FPz: Rxg5+ takes the bishop; the queen that blocks on
+        // g3 is taken with check, ...Rxg3+ fxg3: 3 + 9 - 5, not 3.
+        let fen = "2k2b1r/ppp1p1pp/3r4/5p2/3PB3/2P1B2q/PP3P2/RN1Q1RK1 w - - 0 15";
+        assert_eq!(gain(fen, "d1f3 d6g6 e3g5 g6g5", 3, "hangingPiece"), Some(7));
     }
 
     #[test]
@@ -2661,9 +2709,10 @@ mod tests {
     #[test]
     fn a_grab_in_answer_to_a_quiet_threat_is_charged_to_its_capture() {
         // Lichess 04e0U: e5 attacks the queen, ...Rxc1 grabs a rook, and
-        // exf6 takes the queen: 9 - 5, not 9.
+        // exf6 takes the queen: 9 - 5, not 9; and ...Rxf1+ saves the rook
+        // with check before ...gxf6 takes the pawn back: 3.
         let fen = "5rk1/2p2ppp/1pPp1qn1/2nP4/2N1P3/5PP1/2B1Q2P/r1R2RK1 b - - 6 28";
-        assert_eq!(gain(fen, "f8a8 e4e5 a1c1 e5f6", 3, "insufficientlyDefended"), Some(4));
+        assert_eq!(gain(fen, "f8a8 e4e5 a1c1 e5f6", 3, "insufficientlyDefended"), Some(3));
         // Lichess 08RC5: Bd2 blocks the check and attacks the queen, ...Nxe2
         // takes ours, Bxb4 theirs: a trade, 0.
         let fen = "r1b1k2r/pp1p1ppp/1q2p3/8/2NnP1n1/8/PP2QPPP/R1B1KB1R b KQkq - 1 10";
