@@ -88,8 +88,14 @@
 //!   - In it our side only answers: it takes back, takes what their
 //!     capture unmasked or left unguarded or what the line left en prise,
 //!     saves an attacked man with a capture, takes a greater man with a
-//!     lesser, or captures with check. A trade of ours that was there
-//!     anyway does not cancel what they win.
+//!     lesser, or captures with check; and it may take back later a man
+//!     whose capture it could not answer at once, having a check to
+//!     answer first (Lichess 09vCU: Bxc8+ unmasks the e1 rook, ...Kd8
+//!     Rxa1 ...Kxc8: 0, not -3; 26 dev gains, of 14 read 9 closer and
+//!     none farther). A trade of ours that was there anyway does not
+//!     cancel what they win. Promotions by a push were tried (15 dev
+//!     gains, of 11 read 5 closer and 3 farther: a new queen that a mate
+//!     or a knight's fork answers) and left out.
 //!   - A recapturer pinned to a piece behind it gives that piece up, as
 //!     the search sees: the defender the tactic pinned does not recapture.
 //!   - A man that stood en prise before the key move is not its business,
@@ -813,7 +819,7 @@ fn best_captures_on(
 /// [`best_captures_on`] with the first capture's `targets` given.
 fn best_captures_of(board: &Board, turn: Color, targets: Bitboard, premise: &Board, pos: Option<&Chess>) -> i32 {
     let found = OnceCell::new();
-    let loose = Loose { end: board, premise, found: &found };
+    let loose = Loose::new(board, premise, &found);
     let scope = pos.map_or(Scope::root(targets, loose), |pos| Scope::guarded(targets, loose, pos));
     capture_search(board, turn, CAPTURE_SEARCH_PLIES, 0, i32::MAX / 2, scope, checks_on(board, !turn))
 }
@@ -870,7 +876,7 @@ fn best_answer_to_check(pos: &Chess, targets: Bitboard, premise: &Chess) -> i32 
             CAPTURE_SEARCH_PLIES,
             0,
             bound,
-            Scope::root(answered & after.them(), Loose { end: after.board(), premise: premise.board(), found: &found }),
+            Scope::root(answered & after.them(), Loose::new(after.board(), premise.board(), &found)),
             after.is_check(),
         );
         if theirs < bound {
@@ -1005,19 +1011,27 @@ enum Scope<'a> {
 
 /// The measured side's men left en prise since the key move: hanging to
 /// the other side at the search's root (`end`), not in `premise` (the
-/// position before the key move). Found once, where an answer first asks.
+/// position before the key move), found once, where an answer first asks;
+/// and the men its captures in the search put where they took (`took`),
+/// which the other side may take back later, once it has answered a
+/// check (Lichess 09vCU: Bxc8+ Kd8 Rxa1 Kxc8).
 #[derive(Clone, Copy, Debug)]
 struct Loose<'a> {
     end: &'a Board,
     premise: &'a Board,
     found: &'a OnceCell<Bitboard>,
+    took: Bitboard,
 }
 
-impl Loose<'_> {
+impl<'a> Loose<'a> {
+    fn new(end: &'a Board, premise: &'a Board, found: &'a OnceCell<Bitboard>) -> Loose<'a> {
+        Loose { end, premise, found, took: Bitboard::EMPTY }
+    }
+
     /// Those men, of `side`'s opponent, that still stand on `board`
     /// (`side` is the answering side, the same throughout a search).
     fn on(self, board: &Board, side: Color) -> Bitboard {
-        *self.found.get_or_init(|| newly_hanging(self.end, side, self.premise)) & board.by_color(!side)
+        (*self.found.get_or_init(|| newly_hanging(self.end, side, self.premise)) | self.took) & board.by_color(!side)
     }
 }
 
@@ -1047,7 +1061,9 @@ impl<'a> Scope<'a> {
     /// played on `before`.
     fn next(self, before: &'a Board, to: Square) -> Scope<'a> {
         match self {
-            Scope::Targets { loose, .. } => Scope::Answers { before, to, loose },
+            Scope::Targets { loose, .. } => {
+                Scope::Answers { before, to, loose: Loose { took: loose.took.with(to), ..loose } }
+            }
             Scope::Answers { loose, .. } => Scope::Targets { men: Bitboard::FULL, loose, guard: None },
         }
     }
@@ -1137,7 +1153,13 @@ fn capture_search(board: &Board, us: Color, plies: u32, mut alpha: i32, beta: i3
     if let Scope::Targets { men, loose, .. } = scope {
         let others = board.by_color(!us) & !men & attacked;
         if others.any() {
-            let may = if checks().discoverers.any() { others } else { others & checks().lines };
+            // A discoverer, or a pawn on the king's lines that promotes,
+            // may check whatever it takes.
+            let may = if checks().discoverers.any() || (promoting & checks().lines).any() {
+                others
+            } else {
+                others & checks().lines
+            };
             if may.any() {
                 victims |= may & !en_prise(loose.premise, us, may);
             }
@@ -2007,7 +2029,8 @@ mod tests {
             for pos in crate::board::random_game(start, &picks) {
                 // Every man of the measured side that hangs is loose for the other to take.
                 let found = OnceCell::new();
-                let loose = Loose { end: pos.board(), premise: &Board::empty(), found: &found };
+                let empty = Board::empty();
+                let loose = Loose::new(pos.board(), &empty, &found);
                 for targets in std::iter::once(Bitboard::FULL).chain(pos.them().into_iter().map(Bitboard::from_square)) {
                     for plies in 1..=CAPTURE_SEARCH_PLIES {
                         for (alpha, beta) in [(0, i32::MAX / 2), (window / 2, window)] {
@@ -2055,7 +2078,7 @@ mod tests {
                 let mut after = pos.clone();
                 after.play_unchecked(m);
                 let found = OnceCell::new();
-                let loose = Loose { end: after.board(), premise: premise.board(), found: &found };
+                let loose = Loose::new(after.board(), premise.board(), &found);
                 let scope = Scope::root(answered & after.them(), loose);
                 taken
                     - capture_search(
@@ -2189,6 +2212,15 @@ mod tests {
         // g3 is taken with check, ...Rxg3+ fxg3: 3 + 9 - 5, not 3.
         let fen = "2k2b1r/ppp1p1pp/3r4/5p2/3PB3/2P1B2q/PP3P2/RN1Q1RK1 w - - 0 15";
         assert_eq!(gain(fen, "d1f3 d6g6 e3g5 g6g5", 3, "hangingPiece"), Some(7));
+    }
+
+    #[test]
+    fn a_man_that_took_with_check_may_be_taken_back_after_the_answer() {
+        // Lichess 09vCU: ...bxc6 takes the knight; Bxc8+ unmasks the e1 rook
+        // on the king, and after ...Kd8 and Rxa1 the king takes the bishop
+        // back: one bishop each, 0, not the -3 of both bishops lost.
+        let fen = "r1b2k1r/ppp3pp/3pBq2/4NQ2/3P4/8/P4PPP/b1B1R1K1 w - - 1 16";
+        assert_eq!(gain(fen, "f5f6 g7f6 c1h6 f8e7 e5c6 b7c6", 5, "hangingPiece"), Some(0));
     }
 
     #[test]
