@@ -43,7 +43,9 @@
 //!   exchange left hanging, is taken off. So where the exchange ends with
 //!   our capture and the line with our quiet answer to their quiet check
 //!   (Lichess 095vY: ...Rxa7 Qb8+ ...Kf7, and Qxa7: -2, not 3; 02lVn:
-//!   ...Rxe7 Rc8+ ...Re8, and Rxe8+: 4, not 9; 76 dev gains, each down).
+//!   ...Rxe7 Rc8+ ...Re8, and Rxe8+: 4, not 9; 76 dev gains, each down),
+//!   or with our quiet answer to their capture with check (044Gb: ...Bxe1
+//!   exf7+ ...Kf8, and Kxe1: 2, not 5; 1 dev gain).
 //!   - Before the first captures on those men, a side may capture any
 //!     other man with check, where that capture loses nothing by its
 //!     exchange and the man did not stand en prise before the key move:
@@ -148,12 +150,14 @@
 //!   Nc6+ forks, ...Kxb7 takes the pawn the king attacked already, Nxe5:
 //!   6, not 5; 09X01: the rook that gives the check is the tactic's price;
 //!   30 dev gains, each up).
-//! - A man taken with mate is not material won: the mate is the point, and
-//!   `gain` is null; so is material given on the way to the line's mate,
-//!   material won on the way where the line gives more than it takes
-//!   before mating (Lichess 054S8: ...Qxf2+ Rxf2 Rxe1+ Rf1 Rexf1#, the
-//!   rook), and a man the opponent throws in to put it off, a spite block
-//!   or check taken the move after (06vSn: Rxh3+ Nh4 Rxh4+ Kg7 Rh7#).
+//! - **A line that mates** nets nothing: the mate is the point, and every
+//!   fire's `gain` on it is null, what it takes or gives on the way
+//!   included (Lichess 07kQI: ...Rxd1+ Qe1 ...Rxe1#, no rook won; 054S8:
+//!   ...Qxf2+ Rxf2 Rxe1+ Rf1 Rexf1#; 06vSn: Rxh3+ Nh4 Rxh4+, a spite
+//!   block). Until 2026-12-05 a capture on the way kept its gain where
+//!   the line took more than it gave: 192 dev gains, 145 of them a
+//!   capture with check two plies before the mate (a step of the mate,
+//!   which a coach does not count as material won).
 //! - The men to win never include their king; our king may stand where
 //!   it took one (Kxf1 after ...Qxf1+ nets the exchange, not the queen).
 //! - A sacrifice's `gain` is what its move gives up with the answer, below
@@ -190,8 +194,7 @@
 //!   9; 08i3m: Nxe7+ takes the pawn and forks, Nxf5 gxf5: the fork 6).
 //! - A fire whose man the line never takes keeps its detector's stake (the
 //!   hung or trapped piece's value): what it threatens to win, the line
-//!   stopping before it falls. Where the line mates instead, the mate is
-//!   the point, and `gain` is null.
+//!   stopping before it falls.
 //!   - Where the threat comes to nothing by the line's end (its men,
 //!     followed as they move, no longer attacked; or one man that can
 //!     step to a square we do not attack, or, in check, an answer after
@@ -688,11 +691,22 @@ fn resumed_after_a_check(last: Cursor) -> Option<Cursor> {
 /// can still take there is the line's end (Lichess 095vY: ...Rxa7 Qb8+
 /// ...Kf7, and Qxa7 takes the rook: -2, not 3; 02lVn: ...Rxe7 Rc8+ ...Re8
 /// blocks, and Rxe8+ takes the rook: 4, not 9).
+///
+/// So too where `last` is their capture with check, part of the exchange,
+/// and our answer ends the line: what they take next is still to come
+/// (Lichess 044Gb: ...Bxf2+ forks, Kf1 ...Bxe1 exf7+ ...Kf8, and Kxe1
+/// takes the bishop: 2, not 5).
 fn check_answered_as_the_line_ends(last: Cursor) -> Option<Cursor> {
     if !last.mv().is_capture() {
         return None;
     }
-    let check = last.reply().filter(|c| !c.is_solver() && !c.mv().is_capture() && c.after().is_check())?;
+    let check = if last.is_solver() {
+        last.reply().filter(|c| !c.is_solver() && !c.mv().is_capture() && c.after().is_check())?
+    } else if last.after().is_check() {
+        last
+    } else {
+        return None;
+    };
     check.reply().filter(|answer| answer.reply().is_none() && !answer.mv().is_capture())
 }
 
@@ -1402,7 +1416,7 @@ fn evade(board: &Board, us: Color, checkers: Bitboard, plies: u32, mut alpha: i3
 /// sacrifice detector reads it (below zero): a sacrifice's `gain`, which
 /// the fire whose win repays it does not take off its own (Lichess 029wQ:
 /// Qxe5 dxe5 gives 6, the Nf6+ fork that wins the queen back nets 9, the
-/// line 3). Null where the line mates: the material bought the mate.
+/// line 3).
 fn given(ply: Cursor, balances: &[i32], claimed: u128) -> Option<i16> {
     let mut last = ply.reply().unwrap_or(ply);
     // Where the answer captures, the captures that follow on its square
@@ -1418,7 +1432,7 @@ fn given(ply: Cursor, balances: &[i32], claimed: u128) -> Option<i16> {
         }
     }
     let net = balances[last.index() + 1] - balances[ply.index()];
-    (!ply.line().last().mates()).then_some(net).and_then(|net| i16::try_from(net).ok())
+    i16::try_from(net).ok()
 }
 
 /// Whether the ply at `at` is one of `plies` (a set of ply indices, as
@@ -1702,19 +1716,6 @@ fn took(ply: Cursor, balances: &[i32]) -> i32 {
     }
 }
 
-/// Whether the man `capture` takes was thrown in by the opponent's move
-/// just before, in answer to our check or with a check of its own: a
-/// spite block or check on the way to the line's mate (Lichess 06vSn:
-/// Rxh3+ Nh4 Rxh4+ Kg7 Rh7#, the knight no gain).
-fn delays_the_mate(capture: Cursor) -> bool {
-    capture.previous().is_some_and(|theirs| {
-        let m = theirs.mv();
-        m.role() != Role::King
-            && m.to() == capture_square(capture.mv())
-            && (theirs.before().is_check() || theirs.after().is_check())
-    })
-}
-
 /// The quiet move of ours before `ply` whose threat `ply`'s capture carries
 /// out, where no fire of that move wins or gives material and the
 /// opponent answered with a grab elsewhere: the move attacked the man
@@ -1770,7 +1771,18 @@ fn setup_hits(line: &Line) -> Bitboard {
 /// Sets `gain` on `fires` (every fire of one line): the net where the line
 /// collects, the detector's stake where it does not. `balances` are the
 /// line's ([`crate::facts::balances`]).
+///
+/// None where the line mates: the mate is the point, and what was taken or
+/// given on the way to it is not what the tactic nets (Lichess 07kQI:
+/// Rxd1+ Qe1 Rxe1#, no rook won; 054S8: ...Qxf2+ Rxf2 Rxe1+ Rf1 Rexf1#,
+/// neither the queen given nor the rook taken).
 pub fn settle(line: &Line, balances: &[i32], fires: &mut [Fire]) {
+    if line.last().mates() {
+        for fire in fires {
+            fire.gain = None;
+        }
+        return;
+    }
     // The plies a sacrifice fire stands on.
     let mut sacrifices = [false; 128];
     for f in fires.iter().filter(|f| f.label.info().gives) {
@@ -1784,8 +1796,6 @@ pub fn settle(line: &Line, balances: &[i32], fires: &mut [Fire]) {
         .fold(0u128, |plies, f| plies | 1 << f.ply);
     let fired = fires.iter().filter(|f| f.ply < 128).fold(0u128, |plies, f| plies | 1 << f.ply);
     let end = LineEnd::default();
-    // A line that gives more than it takes before it mates.
-    let mate_bought = line.last().mates() && balances[line.last().index()] < balances[line.key_ply];
     // Fires of one ply most often collect with the same capture.
     let mut settled = [((0, false, 0, 0), 0); 8];
     let mut known = 0;
@@ -1797,12 +1807,6 @@ pub fn settle(line: &Line, balances: &[i32], fires: &mut [Fire]) {
             continue;
         }
         if fires[i].stake.is_none() && !info.material {
-            continue;
-        }
-        if ply.mates() {
-            // A tactic on the mating move: the mate is the point, not what
-            // it would have won (a discovery that mates hits the queen too).
-            fires[i].gain = None;
             continue;
         }
         let claimed = claimed_by_others(fires, fires[i].ply);
@@ -1839,24 +1843,15 @@ pub fn settle(line: &Line, balances: &[i32], fires: &mut [Fire]) {
             balance
         };
         fire.gain = match collecting_capture(ply, men) {
-            // A piece taken with mate: the mate is the point, not material.
-            Some(capture) if capture.mates() => None,
-            // A man thrown in to put off the line's mate: the mate is the
-            // point, not the spite block or check.
-            Some(capture) if line.last().mates() && delays_the_mate(capture) => None,
             // Taken only by a later sacrifice: the loss is the sacrifice's,
             // and the tactic won nothing of its own (Lichess 059XJ: Qd8+
             // forks, and Qxf6+ Kxf6 gives the queen for the knight: 0).
-            Some(capture)
-                if capture.index() > ply.index() && sacrifices[capture.index().min(127)] && !line.last().mates() =>
-            {
-                Some(0)
-            }
+            Some(capture) if capture.index() > ply.index() && sacrifices[capture.index().min(127)] => Some(0),
             Some(capture) => {
                 // A tactic that sets up a later capture collects through the
                 // checks it takes to get there; one that is the capture
                 // nets its own exchange.
-                let through_checks = (capture.index() > ply.index() && !line.last().mates()).then_some(claimed);
+                let through_checks = (capture.index() > ply.index()).then_some(claimed);
                 let start = match unclaimed_threat {
                     Some(threat) if capture.index() == ply.index() => threat,
                     _ if capture.index() == ply.index() => {
@@ -1895,19 +1890,8 @@ pub fn settle(line: &Line, balances: &[i32], fires: &mut [Fire]) {
                 } else {
                     net
                 };
-                // Material given on the way to the line's mate, or won on
-                // the way where the line gives more than it takes before
-                // mating: the mate is the point (Lichess 054S8: ...Qxf2+
-                // Rxf2 Rxe1+ Rf1 Rexf1#, neither -3 nor the rook's 5).
-                if (net < 0 || mate_bought) && line.last().mates() {
-                    None
-                } else {
-                    i16::try_from(net).ok()
-                }
+                i16::try_from(net).ok()
             }
-            // A threat the line never collects because it mates instead:
-            // the mate is the point.
-            None if line.last().mates() => None,
             // A threat met by the line's end, or on one man that may then
             // step away, wins what the escape leaves and what its move took,
             // where no other fire of the move names that man or gives
@@ -2162,12 +2146,6 @@ mod tests {
         // queen after it is another fire's.
         let fen = "r1bqr2k/ppp4n/2n1p1Q1/3pP3/3P1N1R/2P2pp1/PP6/R1B2K2 b - - 0 20";
         assert_eq!(gain(fen, "d8h4 g6e8 h8g7 f4h5 h4h5 e8h5", 1, "hangingPiece"), Some(5));
-        // Lichess 08MJl: ...Qxa1+ takes a rook, the line's first capture,
-        // and the queen taken with mate later is not its (Rb1 blocks the
-        // check, and ...Qxb1+ takes that spite block: the mate is the point).
-        let fen = "8/4kpp1/4p2p/1p6/3q4/3P1Q2/P4PPP/RR4K1 w - - 6 21";
-        assert_eq!(gain(fen, "b1b5 d4a1 b5b1 a1b1 f3d1 b1d1", 1, "hangingPiece"), Some(5));
-        assert_eq!(gain(fen, "b1b5 d4a1 b5b1 a1b1 f3d1 b1d1", 3, "hangingPiece"), None);
     }
 
     #[test]
@@ -2276,6 +2254,10 @@ mod tests {
         // Rxe8+ takes the rook: 4, not 9.
         let fen = "4r1k1/4p2p/4p1pB/1p1q4/p2Pn2Q/7P/P4PP1/2R3K1 w - - 1 28";
         assert_eq!(gain(fen, "h4e7 e8e7 c1c8 e7e8", 1, "hangingPiece"), Some(4));
+        // Lichess 044Gb: ...Bxf2+ forks, Kf1 ...Bxe1 takes the rook, exf7+
+        // ...Kf8 ends the line, and Kxe1 takes the bishop back: 2, not 5.
+        let fen = "6k1/5ppp/p1p5/1pb1P1q1/8/1BP4Q/PP1r1PPP/4R1K1 w - - 0 24";
+        assert_eq!(gain(fen, "e5e6 c5f2 g1f1 f2e1 e6f7 g8f8", 1, "fork"), Some(2));
     }
 
     #[test]
@@ -2420,13 +2402,25 @@ mod tests {
     }
 
     #[test]
-    fn material_given_for_the_lines_mate_is_no_loss() {
-        // Lichess 054S8: ...Qxf2+ Rxf2 Rxe1+ Rf1 Rexf1#, the queen given
-        // for the mate: null, not -3; the rook ...Rxe1+ takes on the way
-        // is no gain either, the line giving more than it takes: null, not 5.
+    fn nothing_on_the_way_to_the_lines_mate_is_material_won_or_lost() {
+        // Lichess 054S8: ...Qxf2+ Rxf2 Rxe1+ Rf1 Rexf1#: neither the queen
+        // given (-3) nor the rook taken on the way (5).
         let fen = "4rr1k/p4qpp/1p6/2pp4/3Q4/2P5/PP2RPPP/4R1K1 w - - 0 22";
         assert_eq!(gain(fen, "d4g4 f7f2 e2f2 e8e1 f2f1 e1f1", 1, "deflection"), None);
         assert_eq!(gain(fen, "d4g4 f7f2 e2f2 e8e1 f2f1 e1f1", 3, "hangingPiece"), None);
+        // Lichess 07kQI: ...Rxd1+ takes the rook, Qe1 ...Rxe1#: the rook is
+        // a step to the mate, not a win (5 while only material given on the
+        // way went unclaimed).
+        let fen = "5n2/pp1r3k/3Bp1rp/2q3p1/4Q3/8/P4PPP/3R2K1 w - - 0 36";
+        assert_eq!(gain(fen, "d6c5 d7d1 e4e1 d1e1", 1, "hangingPiece"), None);
+        // Lichess 08MJl: ...Qxa1+ takes a rook, Rb1 ...Qxb1+ takes the spite
+        // block, Qd1 ...Qxd1#.
+        let fen = "8/4kpp1/4p2p/1p6/3q4/3P1Q2/P4PPP/RR4K1 w - - 6 21";
+        assert_eq!(gain(fen, "b1b5 d4a1 b5b1 a1b1 f3d1 b1d1", 1, "hangingPiece"), None);
+        assert_eq!(gain(fen, "b1b5 d4a1 b5b1 a1b1 f3d1 b1d1", 3, "hangingPiece"), None);
+        // Lichess 06vSn: Rxh3+ Nh4 Rxh4+ Kg7 Rh7#, the knight a spite block.
+        let fen = "1r3r1k/ppq2p2/4pNp1/4Pn2/5n2/1R5Q/P1P2PPP/5R1K b - - 1 24";
+        assert_eq!(gain(fen, "f4h3 b3h3 f5h4 h3h4 h8g7 h4h7", 3, "hangingPiece"), None);
     }
 
     #[test]
@@ -2728,14 +2722,6 @@ mod tests {
         let fen = "rnb2rk1/pp2ppbp/6p1/2PN4/5q2/5N2/PPP2PPP/R2Q1RK1 b - - 1 12";
         assert_eq!(gain(fen, "f4f5 d5e7 g8h8 e7f5", 1, "hangingPiece"), Some(1));
         assert_eq!(gain(fen, "f4f5 d5e7 g8h8 e7f5", 1, "fork"), Some(6));
-    }
-
-    #[test]
-    fn a_man_thrown_in_to_put_off_the_mate_is_no_gain() {
-        // Lichess 06vSn: Rxh3+ Nh4 Rxh4+ Kg7 Rh7#, the knight a spite
-        // block: null, not 3.
-        let fen = "1r3r1k/ppq2p2/4pNp1/4Pn2/5n2/1R5Q/P1P2PPP/5R1K b - - 1 24";
-        assert_eq!(gain(fen, "f4h3 b3h3 f5h4 h3h4 h8g7 h4h7", 3, "hangingPiece"), None);
     }
 
     #[test]
