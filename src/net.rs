@@ -1042,6 +1042,11 @@ impl<'a> Loose<'a> {
         Loose { end, premise, found, took: Bitboard::EMPTY }
     }
 
+    /// These and the man our capture put on `to`.
+    fn with_taker_on(self, to: Square) -> Loose<'a> {
+        Loose { took: self.took.with(to), ..self }
+    }
+
     /// Those men, of `side`'s opponent, that still stand on `board`
     /// (`side` is the answering side, the same throughout a search).
     fn on(self, board: &Board, side: Color) -> Bitboard {
@@ -1076,7 +1081,7 @@ impl<'a> Scope<'a> {
     fn next(self, before: &'a Board, to: Square) -> Scope<'a> {
         match self {
             Scope::Targets { loose, .. } => {
-                Scope::Answers { before, to, loose: Loose { took: loose.took.with(to), ..loose } }
+                Scope::Answers { before, to, loose: loose.with_taker_on(to) }
             }
             Scope::Answers { loose, .. } => Scope::Targets { men: Bitboard::FULL, loose, guard: None },
         }
@@ -1162,9 +1167,8 @@ fn capture_search(board: &Board, us: Color, plies: u32, mut alpha: i32, beta: i3
     // Where the first captures are held to their targets, a capture of
     // another man with check may still come first: the side it checks must
     // answer, and the capture on the targets follows (Lichess 04fOl: hxg7+
-    // Kxg7, then Kxd2, a pawn traded, not lost). Not of a man that stood
-    // en prise before the key move: that is the puzzle's premise.
-    if let Scope::Targets { men, loose, .. } = scope {
+    // Kxg7, then Kxd2, a pawn traded, not lost).
+    if let Scope::Targets { men, .. } = scope {
         let others = board.by_color(!us) & !men & attacked;
         if others.any() {
             // A discoverer, or a pawn on the king's lines that promotes,
@@ -1175,7 +1179,7 @@ fn capture_search(board: &Board, us: Color, plies: u32, mut alpha: i32, beta: i3
                 others & checks().lines
             };
             if may.any() {
-                victims |= may & !en_prise(loose.premise, us, may);
+                victims |= may;
             }
         }
     }
@@ -1234,10 +1238,6 @@ fn capture_search(board: &Board, us: Color, plies: u32, mut alpha: i32, beta: i3
                         continue;
                     }
                     let answering = !scope.allows(board, us, from, to);
-                    // A check off the targets that loses its man is no way in.
-                    if answering && matches!(scope, Scope::Targets { .. }) && see(board, from, to, worth) < 0 {
-                        continue;
-                    }
                     // On the last ply, no plies left to answer in, a capture
                     // without check counts as its exchange on the square
                     // (Lichess 07GSL: Rxb6, which the king takes back).
@@ -1251,6 +1251,17 @@ fn capture_search(board: &Board, us: Color, plies: u32, mut alpha: i32, beta: i3
                         let check = may_check && checks_on(&after, us);
                         if (answering || won <= alpha) && !check {
                             continue;
+                        }
+                        // A check off the targets is no way in where it
+                        // loses its man, or takes one that stood en prise
+                        // before the key move: that is the puzzle's premise.
+                        if let Scope::Targets { loose, .. } = scope {
+                            if answering
+                                && (see(board, from, to, worth) < 0
+                                    || en_prise(loose.premise, us, Bitboard::from_square(to)).any())
+                            {
+                                continue;
+                            }
                         }
                         let net = if plies == 1 && !check {
                             on_the_last_ply()
