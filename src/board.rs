@@ -724,6 +724,35 @@ pub fn has_legal_moves(pos: &Chess, n: usize) -> bool {
     pos.legal_moves().len() >= n
 }
 
+/// The side to move's one legal move, where it has exactly one: the king's
+/// safe steps and the pieces' [`flight_squares`] counted first (most often
+/// two are found at once), shakmaty's legal moves only where they are not.
+pub fn only_legal_move(pos: &Chess) -> Option<Move> {
+    let board = pos.board();
+    let us = pos.turn();
+    let mut found = 0;
+    if let Some(king) = board.king_of(us) {
+        // The king's own square is empty once it steps: a slider's line
+        // through it reaches on.
+        let without_king = board.occupied().without(king);
+        let steps = attacks::king_attacks(king) & !board.by_color(us);
+        found += steps.into_iter().filter(|&to| board.attacks_to(to, !us, without_king).is_empty()).take(2).count();
+    }
+    for sq in pos.us() & !board.pawns() & !board.kings() {
+        if found >= 2 {
+            return None;
+        }
+        found += flight_squares(pos, sq).count();
+    }
+    if found >= 2 {
+        return None;
+    }
+    match pos.legal_moves()[..] {
+        [m] => Some(m),
+        _ => None,
+    }
+}
+
 /// Where the knight, bishop, rook or queen on `sq` (the side to move's) can
 /// legally go, by bitboards alone (empty for any other man): its attacks
 /// but its own side's squares, onto the checker or its line where one
@@ -987,9 +1016,9 @@ mod tests {
         /// Kings and a few men put anywhere (checks and mates are common on
         /// such boards, pins, blocks by a pawn's push and en passant among
         /// them): the side to move is mated exactly where shakmaty's move
-        /// list says so.
+        /// list says so, and has one legal move exactly where it lists one.
         #[test]
-        fn is_checkmate_agrees_with_the_move_list(
+        fn is_checkmate_and_the_only_move_agree_with_the_move_list(
             men in proptest::collection::vec((0u32..64, 0usize..10), 2..12),
             king in 0u32..64,
             their_king in 0u32..64,
@@ -1011,7 +1040,13 @@ mod tests {
             setup.ep_square = (ep_file < 8).then(|| Square::from_coords(shakmaty::File::new(ep_file), Rank::Sixth));
             let pos = Chess::from_setup(setup, CastlingMode::Standard).or_else(shakmaty::PositionError::ignore_invalid_ep_square);
             if let Ok(pos) = pos {
-                proptest::prop_assert_eq!(is_checkmate(&pos), pos.is_checkmate(), "{}", Fen::from_position(&pos, EnPassantMode::Always));
+                let fen = Fen::from_position(&pos, EnPassantMode::Always);
+                proptest::prop_assert_eq!(is_checkmate(&pos), pos.is_checkmate(), "{}", fen);
+                let only = match pos.legal_moves()[..] {
+                    [m] => Some(m),
+                    _ => None,
+                };
+                proptest::prop_assert_eq!(only_legal_move(&pos), only, "{}", fen);
             }
         }
     }
