@@ -44,6 +44,9 @@ pub fn explain(line: &Line) -> String {
             );
         }
     }
+    if fires.iter().any(|f| f.gain.is_some()) {
+        write_material(&mut out, line);
+    }
     let labels: Vec<&str> = puzzle_labels(line).iter().map(|l| l.name()).collect();
     let _ = writeln!(out, "puzzle labels: {}", labels.join(" "));
     if let Some(themes) = crate::lichess::themes(line) {
@@ -57,6 +60,21 @@ pub fn explain(line: &Line) -> String {
         let _ = writeln!(out, "Lichess's themes (its rules, theme@ply): {}", themes.join(" "));
     }
     out
+}
+
+/// What a `gain` is read from: the material after each ply, the solver's
+/// minus the opponent's, and what the side to move still nets where the
+/// line ends (the search `gain` finishes an exchange with there).
+fn write_material(out: &mut String, line: &Line) {
+    let solver = line.solver();
+    let balances = crate::facts::balances(line);
+    let after: Vec<String> =
+        balances[1..].iter().map(|&b| if b == 0 { "0".to_owned() } else { format!("{b:+}") }).collect();
+    let _ = writeln!(out, "material, {solver:?}'s minus {:?}'s, after each ply: {}", !solver, after.join(" "));
+    if let Some((side, nets)) = crate::net::at_the_lines_end(line) {
+        let _ =
+            writeln!(out, "after the line {side:?}, to move, still nets {nets} (by captures, or a check that wins)");
+    }
 }
 
 /// One fire as `label gain=… role=square … roles=square,square …`: every
@@ -92,6 +110,8 @@ mod tests {
         assert!(text.contains("ply  3  Rf1#"), "{text}");
         assert!(text.contains("+ mate moved=f1 mated=f2"), "{text}");
         assert!(text.contains("puzzle labels: short"), "{text}");
+        // A line that mates nets nothing: no material to read a gain from.
+        assert!(!text.contains("material,"), "{text}");
     }
 
     #[test]
@@ -113,7 +133,13 @@ mod tests {
                 .unwrap();
         let text = explain(&line);
         // The queen (9) for the knight bxc3 takes back, and Qxc3 then wins
-        // the pawn: the fork nets 7.
+        // the pawn: the fork nets 7, which the material and the line's end
+        // show: +7 after the line, -2 before the fork, 2 still to White.
         assert!(text.contains("+ fork gain=7 victim=c3 attacker=e2 targets=c3,g1"), "{text}");
+        assert!(text.contains("material, Black's minus White's, after each ply: -2 -2 -2 +7\n"), "{text}");
+        assert!(
+            text.contains("after the line White, to move, still nets 2 (by captures, or a check that wins)"),
+            "{text}"
+        );
     }
 }

@@ -618,12 +618,7 @@ fn balance_after_exchange(
             board.discard_piece_at(from);
             best_captures_on(&board, last.after().turn(), last.mv().to(), premise.board(), hits, None)
         }
-        _ if last.after().is_check() => best_captures(last.after(), last.mv().to(), premise, hits),
-        // The line's end: a forking check is what the opponent may play
-        // instead of a capture.
-        _ => {
-            best_captures(last.after(), last.mv().to(), premise, hits).max(forking_check(last.after(), premise, false))
-        }
+        _ => past(last, premise, hits),
     });
     if known.is_none() {
         end.pending.borrow_mut().push((key.0, key.1, pending));
@@ -633,6 +628,30 @@ fn balance_after_exchange(
     } else {
         settled - pending
     }
+}
+
+/// What the side to move nets after `last`, where an exchange or the line
+/// ends: by captures ([`best_captures`]), or, not in check, by a forking
+/// check instead.
+fn past(last: Cursor, premise: &Chess, hits: Bitboard) -> i32 {
+    let (pos, square) = (last.after(), last.mv().to());
+    if pos.is_check() {
+        best_captures(pos, square, premise, hits)
+    } else {
+        best_captures(pos, square, premise, hits).max(forking_check(pos, premise, false))
+    }
+}
+
+/// What the side to move at the line's end nets by what [`settle`] searches
+/// there (captures, or a check that wins), against the puzzle's premise;
+/// `None` where the line mates, which nets nothing. `koga explain` shows it
+/// beside the material after each ply, so that a gain can be read off.
+pub fn at_the_lines_end(line: &Line) -> Option<(Color, i32)> {
+    let last = line.last();
+    if last.mates() {
+        return None;
+    }
+    Some((last.after().turn(), past(last, line.key().before(), setup_hits(line))))
 }
 
 /// Whether the opponent's capture `at` goes on with the exchange our move
