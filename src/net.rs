@@ -618,7 +618,7 @@ fn balance_after_exchange(
             board.discard_piece_at(from);
             best_captures_on(&board, last.after().turn(), last.mv().to(), premise.board(), hits, None)
         }
-        _ => past(last, premise, hits),
+        _ => nets_after(last, premise, hits),
     });
     if known.is_none() {
         end.pending.borrow_mut().push((key.0, key.1, pending));
@@ -633,7 +633,7 @@ fn balance_after_exchange(
 /// What the side to move nets after `last`, where an exchange or the line
 /// ends: by captures ([`best_captures`]), or, not in check, by a forking
 /// check instead.
-fn past(last: Cursor, premise: &Chess, hits: Bitboard) -> i32 {
+fn nets_after(last: Cursor, premise: &Chess, hits: Bitboard) -> i32 {
     let (pos, square) = (last.after(), last.mv().to());
     if pos.is_check() {
         best_captures(pos, square, premise, hits)
@@ -651,7 +651,7 @@ pub fn at_the_lines_end(line: &Line) -> Option<(Color, i32)> {
     if last.mates() {
         return None;
     }
-    Some((last.after().turn(), past(last, line.key().before(), setup_hits(line))))
+    Some((last.after().turn(), nets_after(last, line.key().before(), setup_hits(line))))
 }
 
 /// Whether the opponent's capture `at` goes on with the exchange our move
