@@ -1824,7 +1824,11 @@ fn setup_hits(line: &Line) -> Bitboard {
         after.role_at(sq).is_some_and(|man| piece < value(man)) || attackers(after, sq, us, after.occupied()).is_empty()
     });
     let exposed = exposed.fold(Bitboard::EMPTY, |men, sq| men.with(sq));
-    en_prise(after, !us, exposed) & !en_prise(before, !us, exposed)
+    let now = en_prise(after, !us, exposed);
+    if now.is_empty() {
+        return now;
+    }
+    now & !en_prise(before, !us, now)
 }
 
 /// Sets `gain` on `fires` (every fire of one line): the net where the line
