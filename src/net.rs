@@ -34,7 +34,10 @@
 //!     theirs opened) is a trade of its own: the next fire's, not counted
 //!     twice. So is any capture of theirs elsewhere that another tactic
 //!     of ours takes back at once (Lichess 08B8I: gxf5 wins the bishop,
-//!     ...Qxf6 Rxf6 is the next fire's: 3, not 9). The exchange either
+//!     ...Qxf6 Rxf6 is the next fire's: 3, not 9), one whose fire names
+//!     the man it takes back, gives material or has a stake: the retake of
+//!     a pin that names other men goes on with the exchange (0758S: Bxf6
+//!     wins the queen, ...Nxg3 Rxg3 trades ours: 3, not 9; 1 dev gain). The exchange either
 //!     cuts is settled as at the line's end, the capturing man left out.
 //! - **The line's end.** Where the line ends before the opponent has
 //!   answered, a small capture search finishes it: what the opponent still
@@ -550,25 +553,37 @@ fn balance_after_exchange(
     capture: Cursor,
     through_checks: Option<u128>,
     claimed: u128,
+    named_takes: u128,
     premise: &Chess,
     end: &LineEnd,
     balances: &[i32],
 ) -> i32 {
     // An opponent's capture elsewhere that another tactic of ours takes
-    // back at once is that tactic's trade, cut as a desperado's is
-    // (Lichess 08B8I: gxf5 wins the bishop; ...Qxf6 Rxf6 is the next
-    // fire's: 3, not 9).
+    // back at once, naming the man it takes, is that tactic's trade, cut
+    // as a desperado's is (Lichess 08B8I: gxf5 wins the bishop; ...Qxf6
+    // Rxf6 is the next fire's: 3, not 9). Not where the tactic of the
+    // retake names other men: the trade is then no fire's, and belongs to
+    // the exchange (0758S: Bxf6 wins the queen, ...Nxg3 takes ours, and
+    // Rxg3's pin names g7: 3, not 9).
     let claimed_at = |at: Cursor| among(claimed, at);
     let retaken_by_another = |at: Cursor| {
         at.previous().is_some_and(|ours| ours.mv().to() != at.mv().to())
-            && at.reply().is_some_and(|r| r.mv().is_capture() && r.mv().to() == at.mv().to() && claimed_at(r))
+            && at.reply().is_some_and(|r| {
+                r.mv().is_capture() && r.mv().to() == at.mv().to() && claimed_at(r) && among(named_takes, r)
+            })
     };
     // A promotion is material like a capture: the pawn a capture let
     // through belongs to the exchange. A check of theirs starts something
     // else (Lichess 0BNSS: f6+ Nxf6 Qxe5 wins the pawn back, and ...Bc6+
     // starts the next combination).
+    // Our retake of their capture on its square, where the tactic of the
+    // retake names other men, is no other tactic's trade: it goes on.
+    let unnamed_retake = |at: &Cursor| {
+        at.previous().is_some_and(|theirs| theirs.mv().is_capture() && theirs.mv().to() == at.mv().to())
+            && !among(named_takes, *at)
+    };
     let goes_on = |at: &Cursor| match through_checks {
-        Some(claimed) if at.is_solver() && among(claimed, *at) => false,
+        Some(claimed) if at.is_solver() && among(claimed, *at) && !unnamed_retake(at) => false,
         _ => {
             (at.mv().is_capture() && (at.is_solver() || (continues_the_exchange(*at) && !retaken_by_another(*at))))
                 || at.mv().is_promotion()
@@ -1858,6 +1873,18 @@ pub fn settle(line: &Line, balances: &[i32], fires: &mut [Fire]) {
         .filter(|f| f.ply < 128 && wins_material(f) && f.collects.is_none())
         .fold(0u128, |plies, f| plies | 1 << f.ply);
     let fired = fires.iter().filter(|f| f.ply < 128).fold(0u128, |plies, f| plies | 1 << f.ply);
+    // The plies where a fire names the man its move takes, or gives
+    // material (a sacrifice is charged what follows its move).
+    let named_takes = fires
+        .iter()
+        .filter(|f| {
+            f.ply < 128
+                && (f.label.info().gives || f.stake.is_some() || {
+                    let m = line.at(usize::from(f.ply)).mv();
+                    m.is_capture() && men_to_win(&f.roles).contains(capture_square(m))
+                })
+        })
+        .fold(0u128, |plies, f| plies | 1 << f.ply);
     let end = LineEnd::default();
     // Fires of one ply most often collect with the same capture.
     let mut settled = [((0, false, 0, 0), 0); 8];
@@ -1898,7 +1925,15 @@ pub fn settle(line: &Line, balances: &[i32], fires: &mut [Fire]) {
             if let Some(&(_, balance)) = settled[..known].iter().find(|&&(k, _)| k == key) {
                 return balance;
             }
-            let balance = balance_after_exchange(capture, through_checks, claimed, premise_of(start), &end, balances);
+            let balance = balance_after_exchange(
+                capture,
+                through_checks,
+                claimed,
+                named_takes,
+                premise_of(start),
+                &end,
+                balances,
+            );
             if known < settled.len() {
                 settled[known] = (key, balance);
                 known += 1;
@@ -2403,6 +2438,12 @@ mod tests {
             ("r4rk1/p4p1p/1qp1b2R/3p2B1/1p4P1/1N3P2/PPPQ4/1K4b1 b - - 0 24", "c6c5 g5f6 e6f5 g4f5 b6f6 h6f6");
         assert_eq!(gain(fen, moves, 3, "hangingPiece"), Some(3));
         assert_eq!(gain(fen, moves, 5, "hangingPiece"), Some(6));
+        // Lichess 0758S: Bxf6 wins the queen, ...Nxg3 takes ours, which the
+        // knight already hit, and Rxg3's fire is a pin that names g7, not the
+        // knight: the trade is no other fire's, so Bxf6 nets the knight, 3,
+        // not 9 (the line's net).
+        let fen = "r3r1k1/1p3ppp/2pp1q1n/7P/p7/5PQ1/PPPB1P2/2K3RR b - - 1 20";
+        assert_eq!(gain(fen, "a4a3 d2c3 a3b2 c3b2 h6f5 b2f6 f5g3 g1g3", 5, "pinnedDefender"), Some(3));
     }
 
     #[test]
