@@ -32,13 +32,16 @@
 //!   - An opponent's desperado elsewhere (a man we attack, sold for a
 //!     lesser man we take back, the captures ending there, no line of
 //!     theirs opened) is a trade of its own: the next fire's, not counted
-//!     twice. So is any capture of theirs elsewhere that another tactic
-//!     of ours takes back at once (Lichess 08B8I: gxf5 wins the bishop,
-//!     ...Qxf6 Rxf6 is the next fire's: 3, not 9), one whose fire names
-//!     the man it takes back, gives material or has a stake: the retake of
-//!     a pin that names other men goes on with the exchange (0758S: Bxf6
-//!     wins the queen, ...Nxg3 Rxg3 trades ours: 3, not 9; 1 dev gain). The exchange either
-//!     cuts is settled as at the line's end, the capturing man left out.
+//!     twice (where we take it back with check, its side answers the check
+//!     first: 01uDg, Nxf8 ...Nxf6 Qxf6+, and the knight gets out: 5, not 2;
+//!     2 dev gains). So is any capture of theirs elsewhere that another
+//!     tactic of ours takes back at once (Lichess 08B8I: gxf5 wins the
+//!     bishop, ...Qxf6 Rxf6 is the next fire's: 3, not 9), one whose fire
+//!     names the man it takes back, gives material or has a stake: the
+//!     retake of a pin that names other men goes on with the exchange
+//!     (0758S: Bxf6 wins the queen, ...Nxg3 Rxg3 trades ours: 3, not 9; 1
+//!     dev gain). The exchange either cuts is settled as at the line's end,
+//!     the capturing man left out.
 //! - **The line's end.** Where the line ends before the opponent has
 //!   answered, a small capture search finishes it: what the opponent still
 //!   nets by captures (4 plies, material only, either side free to stop),
@@ -627,7 +630,18 @@ fn balance_after_exchange(
     // premise: searched once.
     let key = (last.index(), std::ptr::from_ref(premise) as usize);
     let known = end.pending.borrow().iter().find(|&&(at, from, _)| (at, from) == key).map(|&(.., net)| net);
+    // Where we take the desperado back with check, its side must answer
+    // that check before it may take what our capture left en prise
+    // (Lichess 01uDg: Nxf8, ...Nxf6 opens the queen on f8, and Qxf6+
+    // leaves no time to take it: 5, not 2).
+    let checked = desperado.and_then(|d| d.reply()).filter(|r| r.after().is_check());
     let pending = known.unwrap_or_else(|| match desperado.and_then(|d| d.mv().from()) {
+        // The retaking man is the next fire's.
+        Some(_) if let Some(retake) = checked => {
+            let (pos, square) = (retake.after(), retake.mv().to());
+            let targets = first_targets(pos.board(), pos.turn(), square, premise.board(), hits).without(square);
+            best_answer_to_check(pos, targets, premise).max(0)
+        }
         Some(from) if !last.after().is_check() => {
             let mut board = last.after().board().clone();
             board.discard_piece_at(from);
@@ -2480,6 +2494,12 @@ mod tests {
         // ...Kxc7, and Rxd4 is still to come: -1, not 8.
         let fen = "3k3r/1Qp1bpp1/4b2p/3pN3/3q4/rP1B4/2P2PPP/1K1R2R1 w - - 0 28";
         assert_eq!(gain(fen, "e5f7 e6f7 b7b8 d8d7 d3b5 d7d6 b8c7 d6c7", 7, "hangingPiece"), Some(-1));
+        // Lichess 01uDg: Nxf8 takes the rook, ...Nxf6 opens the b8 queen on
+        // the knight, and Qxf6+ takes the desperado with check: Black must
+        // answer, and the knight gets out. 5, not 2; Qxf6+ nets its own 2.
+        let fen = "1q2nr1k/5p1p/4NP2/p7/5p1Q/4R3/1PP3PP/1K6 b - - 0 32";
+        assert_eq!(gain(fen, "f4e3 e6f8 e8f6 h4f6", 1, "hangingPiece"), Some(5));
+        assert_eq!(gain(fen, "f4e3 e6f8 e8f6 h4f6", 3, "hangingPiece"), Some(2));
     }
 
     #[test]
