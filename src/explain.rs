@@ -72,8 +72,12 @@ fn write_material(out: &mut String, line: &Line) {
         balances[1..].iter().map(|&b| if b == 0 { "0".to_owned() } else { format!("{b:+}") }).collect();
     let _ = writeln!(out, "material, {solver:?}'s minus {:?}'s, after each ply: {}", !solver, after.join(" "));
     if let Some((side, nets)) = crate::net::at_the_lines_end(line) {
-        let _ =
-            writeln!(out, "after the line {side:?}, to move, still nets {nets} (by captures, or a check that wins)");
+        let what = match nets {
+            0 => "nets nothing more".to_owned(),
+            n if n > 0 => format!("still nets {n}"),
+            n => format!("loses {} more", -n),
+        };
+        let _ = writeln!(out, "after the line {side:?}, to move, {what} (the end search of `gain`)");
     }
 }
 
@@ -137,9 +141,6 @@ mod tests {
         // show: +7 after the line, -2 before the fork, 2 still to White.
         assert!(text.contains("+ fork gain=7 victim=c3 attacker=e2 targets=c3,g1"), "{text}");
         assert!(text.contains("material, Black's minus White's, after each ply: -2 -2 -2 +7\n"), "{text}");
-        assert!(
-            text.contains("after the line White, to move, still nets 2 (by captures, or a check that wins)"),
-            "{text}"
-        );
+        assert!(text.contains("after the line White, to move, still nets 2 (the end search of `gain`)"), "{text}");
     }
 }
