@@ -661,11 +661,7 @@ pub fn is_checkmate(pos: &Chess) -> bool {
     if checkers.is_empty() {
         return false;
     }
-    // The king's own square is empty once it steps: a slider's line
-    // through it reaches on.
-    let without_king = occupied.without(king);
-    let steps = attacks::king_attacks(king) & !board.by_color(us);
-    if steps.into_iter().any(|to| board.attacks_to(to, !us, without_king).is_empty()) {
+    if safe_king_steps(board, king, us).next().is_some() {
         return false;
     }
     let Some(checker) = checkers.single_square() else { return true };
@@ -724,20 +720,22 @@ pub fn has_legal_moves(pos: &Chess, n: usize) -> bool {
     pos.legal_moves().len() >= n
 }
 
+/// Where `us`'s king on `king` may step: squares not its own side's that
+/// no enemy man attacks once it has left (a slider's line through its
+/// square reaches on).
+fn safe_king_steps(board: &Board, king: Square, us: Color) -> impl Iterator<Item = Square> + '_ {
+    let without_king = board.occupied().without(king);
+    let steps = attacks::king_attacks(king) & !board.by_color(us);
+    steps.into_iter().filter(move |&to| board.attacks_to(to, !us, without_king).is_empty())
+}
+
 /// The side to move's one legal move, where it has exactly one: the king's
 /// safe steps and the pieces' [`flight_squares`] counted first (most often
 /// two are found at once), shakmaty's legal moves only where they are not.
 pub fn only_legal_move(pos: &Chess) -> Option<Move> {
     let board = pos.board();
     let us = pos.turn();
-    let mut found = 0;
-    if let Some(king) = board.king_of(us) {
-        // The king's own square is empty once it steps: a slider's line
-        // through it reaches on.
-        let without_king = board.occupied().without(king);
-        let steps = attacks::king_attacks(king) & !board.by_color(us);
-        found += steps.into_iter().filter(|&to| board.attacks_to(to, !us, without_king).is_empty()).take(2).count();
-    }
+    let mut found = board.king_of(us).map_or(0, |king| safe_king_steps(board, king, us).take(2).count());
     for sq in pos.us() & !board.pawns() & !board.kings() {
         if found >= 2 {
             return None;

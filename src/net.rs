@@ -705,6 +705,17 @@ fn lost_loose_pawn(pos: &Chess, premise: &Chess) -> i32 {
     if hit.is_empty() {
         return 0;
     }
+    // Undefended, and not en prise before the key move.
+    let loose: Bitboard = hit
+        .into_iter()
+        .filter(|&sq| {
+            attackers(board, sq, them, occupied).is_empty()
+                && en_prise(premise.board(), us, Bitboard::from_square(sq)).is_empty()
+        })
+        .collect();
+    if loose.is_empty() {
+        return 0;
+    }
     let Some(our_king) = board.king_of(us) else { return 0 };
     let theirs = board.by_color(them);
     // Where each of their men can go (a pawn aside), and whether one checks.
@@ -718,11 +729,7 @@ fn lost_loose_pawn(pos: &Chess, premise: &Chess) -> i32 {
         }
     }
     let forward = |sq: Square| sq.offset(them.fold_wb(8, -8));
-    'pawns: for sq in hit {
-        if attackers(board, sq, them, occupied).any() || en_prise(premise.board(), us, Bitboard::from_square(sq)).any()
-        {
-            continue;
-        }
+    'pawns: for sq in loose {
         // It takes, or steps to a square we do not hit or they guard
         // (Lichess 011l5: ...b5, which a6 and the d7 bishop guard).
         let safe = |to: Square| {
@@ -1975,17 +1982,22 @@ pub fn settle(line: &Line, balances: &[i32], fires: &mut [Fire]) {
         .fold(0u128, |plies, f| plies | 1 << f.ply);
     let fired = fires.iter().filter(|f| f.ply < 128).fold(0u128, |plies, f| plies | 1 << f.ply);
     // The plies where a fire names the man its move takes, or gives
-    // material (a sacrifice is charged what follows its move).
-    let named_takes = fires
-        .iter()
-        .filter(|f| {
-            f.ply < 128
-                && (f.label.info().gives || f.stake.is_some() || {
-                    let m = line.at(usize::from(f.ply)).mv();
-                    m.is_capture() && men_to_win(&f.roles).contains(capture_square(m))
-                })
-        })
-        .fold(0u128, |plies, f| plies | 1 << f.ply);
+    // material (a sacrifice is charged what follows its move): asked only
+    // of a retake by another fire, so only where fires stand on two plies.
+    let named_takes = if fired.count_ones() < 2 {
+        0
+    } else {
+        fires
+            .iter()
+            .filter(|f| {
+                f.ply < 128
+                    && (f.label.info().gives || f.stake.is_some() || {
+                        let m = line.at(usize::from(f.ply)).mv();
+                        m.is_capture() && men_to_win(&f.roles).contains(capture_square(m))
+                    })
+            })
+            .fold(0u128, |plies, f| plies | 1 << f.ply)
+    };
     let end = LineEnd::default();
     // Fires of one ply most often collect with the same capture.
     let mut settled = [((0, false, 0, 0), 0); 8];
