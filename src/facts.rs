@@ -255,7 +255,7 @@ impl<'a> PlyFacts<'a> {
     /// Enemy pieces the moved piece attacks from where it landed.
     pub fn moved_piece_attacks(&self) -> Bitboard {
         let board = self.after.board();
-        board.attacks_from(self.to) & board.by_color(self.them)
+        board::attacks_from(board, self.to) & board.by_color(self.them)
     }
 
     /// A pawn move to our `rank` or beyond, or any promotion.

@@ -15,12 +15,13 @@ use std::fmt;
 use std::ops::Range;
 
 use shakmaty::{
-    attacks,
     fen::Fen,
     san::{San, SanPlus, Suffix},
     uci::{IllegalUciMoveError, UciMove},
     Bitboard, CastlingMode, Chess, Color, EnPassantMode, File, FromSetup, Move, MoveList, Position, Rank, Role, Square,
 };
+
+use crate::board::piece_attacks;
 
 /// Which input form a line comes in; decides which plies are the solver's.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -441,7 +442,7 @@ fn san(pos: &Chess, m: Move) -> San {
         let board = pos.board();
         let others = match role {
             Role::Pawn | Role::King => Bitboard::EMPTY,
-            _ => attacks::attacks(to, role.of(pos.turn()), board.occupied()) & pos.our(role).without(from),
+            _ => piece_attacks(to, role.of(pos.turn()), board.occupied()) & pos.our(role).without(from),
         };
         if others.is_empty() {
             return San::disambiguate(m, &MoveList::new());

@@ -428,8 +428,8 @@ use std::cell::{OnceCell, RefCell};
 use shakmaty::{attacks, Bitboard, Board, Chess, Color, Move, MoveList, Position, Rank, Role, Square};
 
 use crate::board::{
-    attacked_by, attackers, capture_leaves_king_safe, legal_plain_move, mate_in_one, only_legal_move, see, swap_turn,
-    value, xray_defenders,
+    attacked_by, attackers, attacks_from, capture_leaves_king_safe, legal_plain_move, mate_in_one, only_legal_move,
+    piece_attacks, see, swap_turn, value, xray_defenders,
 };
 use crate::facts::{capture_square, captured_value};
 use crate::fire::Fire;
@@ -722,9 +722,9 @@ fn lost_loose_pawn(pos: &Chess, premise: &Chess) -> i32 {
     let mut reach = [Bitboard::EMPTY; 6];
     for from in theirs & !board.pawns() {
         let Some(role) = board.role_at(from) else { continue };
-        let to = attacks::attacks(from, role.of(them), occupied) & !theirs;
+        let to = piece_attacks(from, role.of(them), occupied) & !theirs;
         reach[role as usize - 1] |= to;
-        if role != Role::King && (to & attacks::attacks(our_king, role.of(them), occupied)).any() {
+        if role != Role::King && (to & piece_attacks(our_king, role.of(them), occupied)).any() {
             return 0;
         }
     }
@@ -753,7 +753,7 @@ fn lost_loose_pawn(pos: &Chess, premise: &Chess) -> i32 {
         }
         let shields = attacking.into_iter().fold(Bitboard::EMPTY, |all, a| all | attacks::between(a, sq));
         for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King] {
-            let guards = attacks::attacks(sq, role.of(us), occupied);
+            let guards = piece_attacks(sq, role.of(us), occupied);
             if (reach[role as usize - 1] & (guards | attacking | shields)).any() {
                 continue 'pawns;
             }
@@ -945,14 +945,14 @@ fn forking_check(pos: &Chess, premise: &Chess, baits: bool) -> i32 {
     for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
         let piece = role.of(us);
         // Squares this kind of man checks the king from.
-        let checking = attacks::attacks(king, role.of(!us), occupied) & !occupied;
+        let checking = piece_attacks(king, role.of(!us), occupied) & !occupied;
         if checking.is_empty() {
             continue;
         }
         for from in board.by_color(us) & board.by_role(role) {
             let occupied = occupied.without(from);
-            for to in attacks::attacks(from, piece, board.occupied()) & checking {
-                let hit = attacks::attacks(to, piece, occupied) & pieces;
+            for to in piece_attacks(from, piece, board.occupied()) & checking {
+                let hit = piece_attacks(to, piece, occupied) & pieces;
                 let takers = attackers(board, to, !us, occupied);
                 let guarded = || attackers(board, to, us, occupied).any();
                 let greater = |sq: Square| board.role_at(sq).is_some_and(|man| value(man) > value(role));
@@ -1081,9 +1081,7 @@ fn guarded_by_the_king_alone(pos: &Chess) -> Bitboard {
     let Some(king) = board.king_of(side) else { return Bitboard::EMPTY };
     let pieces = board.by_color(side) & !board.pawns() & !board.kings() & attacks::king_attacks(king);
     let hit = pos.checkers().into_iter().fold(Bitboard::EMPTY, |hit, checker| {
-        hit | board
-            .piece_at(checker)
-            .map_or(Bitboard::EMPTY, |piece| attacks::attacks(checker, piece, board.occupied()))
+        hit | board.piece_at(checker).map_or(Bitboard::EMPTY, |piece| piece_attacks(checker, piece, board.occupied()))
     }) & pieces;
     hit.into_iter()
         .filter(|&man| {
@@ -1846,7 +1844,7 @@ fn premise_taken_on_the_way(ply: Cursor, capture: Cursor, roles: &Roles) -> i32 
 
 /// The squares the setup move's piece attacks once it has moved.
 fn setup_piece_hits(line: &Line) -> Bitboard {
-    line.key().previous().map_or(Bitboard::EMPTY, |setup| setup.after().board().attacks_from(setup.mv().to()))
+    line.key().previous().map_or(Bitboard::EMPTY, |setup| attacks_from(setup.after().board(), setup.mv().to()))
 }
 
 /// Whether their capture at `at` takes a man of ours that is the puzzle's
@@ -1941,7 +1939,7 @@ fn setup_hits(line: &Line) -> Bitboard {
     let Some(setup) = line.key().previous() else { return Bitboard::EMPTY };
     let (before, after) = (setup.before().board(), setup.after().board());
     let (us, piece) = (line.solver(), value(setup.mv().role()));
-    let hit = after.attacks_from(setup.mv().to()) & after.by_color(us) & !after.kings();
+    let hit = attacks_from(after, setup.mv().to()) & after.by_color(us) & !after.kings();
     // Most often none is: guarded, and worth no more than the piece.
     let exposed = hit.into_iter().filter(|&sq| {
         after.role_at(sq).is_some_and(|man| piece < value(man)) || attackers(after, sq, us, after.occupied()).is_empty()

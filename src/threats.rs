@@ -51,7 +51,7 @@ impl Threats {
         for target in relative_squares(attacked, facts.them) {
             let mut menacing = Bitboard::EMPTY;
             for attacker in facts.our_attackers_after(target) {
-                let is_new = attacker == facts.to || !before.attacks_from(attacker).contains(target);
+                let is_new = attacker == facts.to || !board::attacks_from(before, attacker).contains(target);
                 if is_new && menaces(facts, attacker, target) {
                     menacing.add(attacker);
                 }

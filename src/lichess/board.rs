@@ -9,6 +9,8 @@
 
 use shakmaty::{attacks, Bitboard, Board, CastlingSide, Chess, Color, EnPassantMode, Move, Position, Role, Square};
 
+use crate::board::attacks_from;
+
 /// Lichess's piece values (`util.values`: P 1, N 3, B 3, R 5, Q 9) are
 /// Koga's; its king counts 99 (`util.king_values`) where Koga's counts 1000,
 /// and the tagger only ever compares it, so the order is all that matters.
@@ -209,7 +211,7 @@ pub fn has_pseudo_legal_move_outside(pos: &Chess, sq: Square, mask: Bitboard) ->
         }
         pushes | (attacks::pawn_attacks(piece.color, sq) & enemies)
     } else {
-        board.attacks_from(sq) & !own
+        attacks_from(board, sq) & !own
     };
     (targets & !mask).any()
 }
@@ -217,7 +219,7 @@ pub fn has_pseudo_legal_move_outside(pos: &Chess, sq: Square, mask: Bitboard) ->
 /// `util.attacked_opponent_squares`: the squares attacked from `from` that
 /// hold a man of the other side than `color`, the king included.
 pub fn attacked_opponent_squares(board: &Board, from: Square, color: Color) -> Bitboard {
-    board.attacks_from(from) & board.by_color(!color)
+    attacks_from(board, from) & board.by_color(!color)
 }
 
 #[cfg(test)]

@@ -13,7 +13,7 @@ use super::board::{
     is_ray, is_trapped, pins, to_square, type_number, value, worth_less_than, worth_more_than,
 };
 use super::{Theme, ThemeAt, Themes};
-use crate::board::{has_legal_moves, legal_plain_move};
+use crate::board::{attacks_from, has_legal_moves, legal_plain_move};
 use crate::line::Line;
 
 /// What the rules read of one ply, found once per puzzle.
@@ -610,7 +610,7 @@ fn attraction(p: Puzzle) -> Option<u16> {
         if !matches!(attracted, Role::King | Role::Queen | Role::Rook) || ply + 2 >= p.plies() {
             continue;
         }
-        if !p.after(ply + 2).board().attacks_from(p.to(ply + 2)).contains(square) {
+        if !attacks_from(p.after(ply + 2).board(), p.to(ply + 2)).contains(square) {
             continue;
         }
         if attracted == Role::King || (ply + 4 < p.plies() && p.to(ply + 4) == square) {
@@ -645,7 +645,7 @@ fn deflection(p: Puzzle) -> Option<u16> {
         let our_capture = p.captured(ours);
         let lured = our_capture.is_none_or(|c| value(c.role) < type_number(p.moved(ours)));
         let was_attacked = || {
-            let attacked = p.after(ours).board().attacks_from(op_from);
+            let attacked = attacks_from(p.after(ours).board(), op_from);
             attacked.contains(square)
                 || (promotion && square.file() == op_from.file() && attacked.contains(p.from(ply)))
         };
@@ -654,7 +654,7 @@ fn deflection(p: Puzzle) -> Option<u16> {
             && square != p.to(ours)
             && (op_to == p.to(ours) || p.checks(ours))
             && was_attacked()
-            && !p.before(ply).board().attacks_from(op_to).contains(square)
+            && !attacks_from(p.before(ply).board(), op_to).contains(square)
         {
             return found(ours);
         }
@@ -1002,7 +1002,7 @@ fn intermezzo(p: Puzzle) -> Option<u16> {
         }
         // The opponent's last mover stood on its from-square then: the
         // tagger asks whether it was among that side's attackers.
-        if p.after(ply - 2).board().attacks_from(p.from(ply - 1)).contains(square) {
+        if attacks_from(p.after(ply - 2).board(), p.from(ply - 1)).contains(square) {
             continue;
         }
         let earlier = ply - 3;
@@ -1028,7 +1028,7 @@ fn pin_rules_at(p: Puzzle, ply: usize, ask: PinRules) -> PinRules {
     let mut holds = PinRules { attack: false, escape: false };
     for (square, pin) in pins(board, !p.pov) {
         let pinned = board.role_at(square).expect("a man on its square");
-        let takeable = board.attacks_from(square);
+        let takeable = attacks_from(board, square);
         if ask.attack && !holds.attack {
             let attacked = takeable & board.by_color(p.pov) & !pin;
             holds.attack = (attacked & worth_more_than(board, pinned)).any()

@@ -34,7 +34,7 @@
 
 use shakmaty::{uci::UciMove, Bitboard, CastlingMode, Chess, EnPassantMode, FromSetup, Position, Role};
 
-use crate::board::{attackers, see, value};
+use crate::board::{attackers, attacks_from, see, value};
 use crate::facts::PlyFacts;
 use crate::line::Cursor;
 use crate::tactics::{Detector, Fire, Label, Roles, Run};
@@ -80,7 +80,7 @@ fn lure_needed(reply: Cursor, follow: Cursor) -> bool {
     let Ok(unlured) = Chess::from_setup(setup, CastlingMode::Standard) else { return true };
     let uci = UciMove::from_standard(follow.mv());
     let Ok(same) = uci.to_move(&unlured) else { return true };
-    if unlured.board().attacks_from(home).contains(same.to()) {
+    if attacks_from(unlured.board(), home).contains(same.to()) {
         return true;
     }
     let mut at_home = unlured.clone();
@@ -91,7 +91,7 @@ fn lure_needed(reply: Cursor, follow: Cursor) -> bool {
     }
     let attacker = same.to();
     if lured.role != Role::King {
-        if !at_home.board().attacks_from(attacker).contains(home) {
+        if !attacks_from(at_home.board(), attacker).contains(home) {
             return true;
         }
         let worth = value(lured.role);

@@ -82,7 +82,7 @@ pub fn detect(facts: &PlyFacts, fires: &mut Vec<Fire>) {
     }
     let (Some(reply), Some(next)) = (facts.at.reply(), facts.at.next_own()) else { return };
     let (m, square) = (next.mv(), next.mv().to());
-    if m.from() == Some(facts.to) || !facts.before.board().attacks_from(defender).contains(square) {
+    if m.from() == Some(facts.to) || !board::attacks_from(facts.before.board(), defender).contains(square) {
         return;
     }
     let at_next = next.before().board();

@@ -48,7 +48,7 @@
 
 use shakmaty::{Move, Position, Role};
 
-use crate::board::{value, value_at};
+use crate::board::{attacks_from, value, value_at};
 use crate::facts::PlyFacts;
 use crate::tactics::{Detector, Fire, Label, Roles, Run};
 
@@ -81,12 +81,12 @@ pub fn detect(facts: &PlyFacts, fires: &mut Vec<Fire>) {
     if square == to || square == facts.to || !(to == facts.to || facts.gives_check()) {
         return;
     }
-    let guarded_before = facts.after.board().attacks_from(from);
+    let guarded_before = attacks_from(facts.after.board(), from);
     let guarded = guarded_before.contains(square)
         || (cash.is_promotion()
             && square.file() == from.file()
             && cash.from().is_some_and(|f| guarded_before.contains(f)));
-    if !guarded || reply_ply.after().board().attacks_from(to).contains(square) {
+    if !guarded || attacks_from(reply_ply.after().board(), to).contains(square) {
         return;
     }
     // The victim is the enemy piece we take there (none for a promotion on

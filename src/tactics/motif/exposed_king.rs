@@ -166,7 +166,7 @@
 
 use shakmaty::{attacks, Board, Color, Position, Rank, Role, Square};
 
-use crate::board::{material, relative_rank, value, value_at};
+use crate::board::{attacks_from, material, relative_rank, value, value_at};
 use crate::facts::PlyFacts;
 use crate::tactics::{Detector, Fire, Label, Roles, Run};
 
@@ -247,7 +247,7 @@ fn forks_with_check(board: &Board, checker: Square) -> bool {
     let Some(piece) = board.piece_at(checker) else { return false };
     let them = !piece.color;
     let Some(king) = board.king_of(them) else { return false };
-    let hits = board.attacks_from(checker);
+    let hits = attacks_from(board, checker);
     if !hits.contains(king) {
         return false;
     }

@@ -80,7 +80,8 @@ pub fn detect(facts: &PlyFacts, fires: &mut Vec<Fire>) {
         board::attackers(after, sq, facts.them, after.occupied()).any()
             || board::xray_defenders(after, sq, facts.them).into_iter().any(|x| !through_forker(&x))
     };
-    let menaced = |sq: Square| must_flee.contains(sq) || (!guarded(sq) && !after.attacks_from(sq).contains(facts.to));
+    let menaced =
+        |sq: Square| must_flee.contains(sq) || (!guarded(sq) && !board::attacks_from(after, sq).contains(facts.to));
     let forked: Bitboard = hit.into_iter().filter(|&sq| menaced(sq)).collect();
     if forked.count() < 2 {
         return;

@@ -62,7 +62,7 @@ pub fn detect(facts: &PlyFacts, fires: &mut Vec<Fire>) {
     if answer.to() != facts.to || !answer.is_capture() || victim == facts.to || victim_role == Role::King {
         return;
     }
-    let duties = facts.before.board().attacks_from(defender);
+    let duties = board::attacks_from(facts.before.board(), defender);
     if !duties.contains(facts.to) || !duties.contains(victim) {
         return;
     }
@@ -72,7 +72,7 @@ pub fn detect(facts: &PlyFacts, fires: &mut Vec<Fire>) {
     }
     // Overloaded: having taken back, the defender no longer guards the
     // second piece (a defender that still guards it had one duty only).
-    if at_next.attacks_from(answer.to()).contains(victim) {
+    if board::attacks_from(at_next, answer.to()).contains(victim) {
         return;
     }
     let Some(from) = cash.from() else { return };

@@ -119,7 +119,7 @@ fn free_moves(board: &Board, sq: Square) -> Bitboard {
     let Some(piece) = board.piece_at(sq) else { return Bitboard::EMPTY };
     let theirs = board.by_color(!piece.color);
     if piece.role != Role::Pawn {
-        return board.attacks_from(sq) & !board.by_color(piece.color);
+        return board::attacks_from(board, sq) & !board.by_color(piece.color);
     }
     let captures = attacks::pawn_attacks(piece.color, sq) & theirs;
     let ahead = |from: Square| from.offset(if piece.color.is_white() { 8 } else { -8 });
@@ -175,7 +175,7 @@ fn matters(facts: &PlyFacts, pin: &Pin) -> bool {
     }
     let attacking = board::attackers(board, pin.pinned, facts.us, board.occupied());
     let undefended = !board::is_defended(board, pin.pinned, facts.them);
-    let reach = board.attacks_from(pin.pinned);
+    let reach = board::attacks_from(board, pin.pinned);
     (attacking & line)
         .into_iter()
         .any(|attacker| value_at(board, attacker) < pinned_value || (undefended && !reach.contains(attacker)))
@@ -238,8 +238,8 @@ fn is_news(facts: &PlyFacts, pin: &Pin) -> bool {
     }
     // On a check, `matters` already asked the pin to take an answer away.
     facts.gives_check()
-        || after.attacks_from(facts.to).contains(pin.pinned)
-        || after.attacks_from(pin.pinned).contains(facts.to)
+        || board::attacks_from(after, facts.to).contains(pin.pinned)
+        || board::attacks_from(after, pin.pinned).contains(facts.to)
 }
 
 /// A pawn pinned to a piece (not the king) is worth naming only where it
@@ -250,7 +250,7 @@ fn pawn_pin_pays(facts: &PlyFacts, pin: &Pin) -> bool {
     if after.role_at(pin.pinned) != Some(Role::Pawn) || after.role_at(pin.behind) == Some(Role::King) {
         return true;
     }
-    after.attacks_from(pin.pinned).contains(facts.to)
+    board::attacks_from(after, pin.pinned).contains(facts.to)
         || facts.later_capture_of(pin.pinned).is_some()
         || facts.later_capture_of(pin.behind).is_some()
 }

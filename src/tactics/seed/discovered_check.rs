@@ -152,7 +152,7 @@ pub fn detect(facts: &PlyFacts, fires: &mut Vec<Fire>) {
             // gave no check, and the hit piece wins our slider along it.
             let answered = !facts.gives_check()
                 && facts.at.previous().is_some_and(|p| p.mv().is_capture() && p.mv().to() == facts.to)
-                && after.attacks_from(hit).contains(u.slider)
+                && board::attacks_from(after, hit).contains(u.slider)
                 && board::see(after, hit, u.slider, board::value_at(after, u.slider)) > 0;
             if !answered && wins(facts, u.slider, hit, worth) {
                 hits.add(hit);

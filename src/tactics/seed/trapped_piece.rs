@@ -130,7 +130,7 @@ fn judge(facts: &PlyFacts, target: Square) -> Option<Fire> {
     let before = facts.before.board();
     let new_attacker = relative_squares(attackers, facts.us).find(|&a| {
         let origin = if a == facts.to { facts.from } else { a };
-        !before.attacks_from(origin).contains(target) || !board::can_capture(facts.before, origin, target)
+        !board::attacks_from(before, origin).contains(target) || !board::can_capture(facts.before, origin, target)
     })?;
     // Safe where it stands: we cannot win it in place.
     if !board::profitable_capture(facts.ours_to_move_after()?, target) {
