@@ -269,7 +269,7 @@ impl Line {
 
     /// The move of `ply` in UCI.
     pub fn uci(&self, ply: usize) -> UciMove {
-        UciMove::from_move(self.moves[ply], CastlingMode::Standard)
+        uci(self.moves[ply])
     }
 
     /// FEN of the position before `ply`.
@@ -434,6 +434,17 @@ fn next_move(moves: &[u8], at: usize) -> Option<(Range<usize>, Option<UciMove>)>
     Some((start..start + len, UciMove::from_ascii(&rest[..len]).ok()))
 }
 
+/// `m` in UCI, as [`UciMove::from_move`] writes it in standard chess: a
+/// man's own move (en passant too) read off its squares here, castling by
+/// shakmaty (the king's two steps).
+fn uci(m: Move) -> UciMove {
+    match m {
+        Move::Normal { from, to, promotion, .. } => UciMove::Normal { from, to, promotion },
+        Move::EnPassant { from, to } => UciMove::Normal { from, to, promotion: None },
+        m => UciMove::from_move(m, CastlingMode::Standard),
+    }
+}
+
 /// `m` in SAN, as [`San::from_move`] writes it. A piece move needs its
 /// square or file only when another piece of its kind could move to the
 /// same square; where none even attacks it, no candidate list is made.
@@ -522,6 +533,25 @@ mod tests {
                 let theirs: Vec<(&str, Option<UciMove>)> =
                     moves.split_ascii_whitespace().map(|t| (t, UciMove::from_ascii(t.as_bytes()).ok())).collect();
                 proptest::prop_assert_eq!(ours, theirs, "{:?}", moves);
+            }
+        }
+
+        /// Every legal move of positions from random games (castling, en
+        /// passant and promotions among them) is written in UCI as shakmaty
+        /// writes it.
+        #[test]
+        fn every_move_is_written_in_uci_as_shakmaty_writes_it(start in 0usize..2, picks in proptest::collection::vec(0usize..1000, 1..120)) {
+            let starts = ["rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "r3k2r/1P4P1/2n1b3/3pP3/8/2B2q2/1p4p1/R3K2R w KQkq d6 0 1"];
+            let mut pos: Chess = starts[start].parse::<Fen>().unwrap().into_position(CastlingMode::Standard).unwrap();
+            for pick in picks {
+                let moves = pos.legal_moves();
+                for &m in &moves {
+                    proptest::prop_assert_eq!(uci(m), UciMove::from_move(m, CastlingMode::Standard));
+                }
+                if moves.is_empty() {
+                    break;
+                }
+                pos.play_unchecked(moves[pick % moves.len()]);
             }
         }
 
