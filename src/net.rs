@@ -718,9 +718,9 @@ fn lost_loose_men(pos: &Chess, premise: &Chess) -> i32 {
     };
     // What we win by taking each man of theirs we attack: all of it where
     // it is undefended, else what a piece is worth over our cheapest taker
-    // (Lichess 0AddK: the queen the e4 bishop pins, 5 not 1).
+    // (Lichess 0AddK: the queen the e7 rook pins, 5 not 1).
     let mut stakes = [0i32; 64];
-    let mut undefended = Bitboard::EMPTY;
+    let mut exposed = Bitboard::EMPTY;
     for sq in theirs & !board.kings() & attacked_by(board, us) {
         let worth = value_at(board, sq);
         let stake = if attackers(board, sq, them, occupied).is_empty() {
@@ -732,10 +732,10 @@ fn lost_loose_men(pos: &Chess, premise: &Chess) -> i32 {
         };
         if stake > 0 {
             stakes[sq as usize] = stake;
-            undefended.add(sq);
+            exposed.add(sq);
         }
     }
-    if undefended.is_empty() {
+    if exposed.is_empty() {
         return 0;
     }
     let (Some(our_king), Some(their_king)) = (board.king_of(us), board.king_of(them)) else { return 0 };
@@ -834,7 +834,7 @@ fn lost_loose_men(pos: &Chess, premise: &Chess) -> i32 {
         }
         lost
     };
-    let loose = undefended & !en_prise(premise.board(), us, undefended);
+    let loose = exposed & !en_prise(premise.board(), us, exposed);
     if loose.is_empty() {
         return 0;
     }
