@@ -203,7 +203,7 @@ pub fn in_bad_spot(board: &Board, sq: Square) -> bool {
 
 /// The least valuable piece in `candidates`, if any; ties go to the first
 /// in colour-relative order.
-fn least_valuable(board: &Board, candidates: Bitboard) -> Option<(Square, Role)> {
+pub fn least_valuable(board: &Board, candidates: Bitboard) -> Option<(Square, Role)> {
     for role in [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King] {
         let of_role = candidates & board.by_role(role);
         if let Some(sq) = of_role.first() {

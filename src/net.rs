@@ -432,8 +432,8 @@ use std::cell::{OnceCell, RefCell};
 use shakmaty::{attacks, Bitboard, Board, Chess, Color, Move, MoveList, Position, Rank, Role, Square};
 
 use crate::board::{
-    attacked_by, attackers, attacks_from, capture_leaves_king_safe, legal_plain_move, mate_in_one, only_legal_move,
-    piece_attacks, see, swap_turn, value, value_at, xray_defenders,
+    attacked_by, attackers, attacks_from, capture_leaves_king_safe, least_valuable, legal_plain_move, mate_in_one,
+    only_legal_move, piece_attacks, see, swap_turn, value, value_at, xray_defenders,
 };
 use crate::facts::{capture_square, captured_value};
 use crate::fire::Fire;
@@ -710,12 +710,7 @@ fn lost_loose_men(pos: &Chess, premise: &Chess) -> i32 {
     let us = !them;
     let occupied = board.occupied();
     let (theirs, ours) = (board.by_color(them), board.by_color(us));
-    let cheapest = |men: Bitboard| {
-        [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King]
-            .into_iter()
-            .find(|&role| (men & board.by_role(role)).any())
-            .map_or(i32::MAX, value)
-    };
+    let cheapest = |men: Bitboard| least_valuable(board, men).map_or(i32::MAX, |(_, role)| value(role));
     // What we win by taking each man of theirs we attack: all of it where
     // it is undefended, else what a piece is worth over our cheapest taker
     // (Lichess 0AddK: the queen the e7 rook pins, 5 not 1).
@@ -1225,10 +1220,10 @@ fn en_prise(board: &Board, attacker: Color, men: Bitboard) -> Bitboard {
     let mut en_prise = hanging_among(board, attacker, attacked);
     for sq in attacked & !en_prise & !board.pawns() {
         let by = attackers(board, sq, attacker, board.occupied());
-        let cheapest = [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen]
-            .into_iter()
-            .find(|&role| (by & board.by_role(role)).any());
-        if cheapest.zip(board.role_at(sq)).is_some_and(|(cheapest, man)| value(cheapest) < value(man)) {
+        if least_valuable(board, by)
+            .zip(board.role_at(sq))
+            .is_some_and(|((_, cheapest), man)| value(cheapest) < value(man))
+        {
             en_prise.add(sq);
         }
     }
