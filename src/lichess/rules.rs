@@ -13,7 +13,7 @@ use super::board::{
     is_ray, is_trapped, pins, to_square, type_number, value, worth_less_than, worth_more_than,
 };
 use super::{Theme, ThemeAt, Themes};
-use crate::board::{attacks_from, has_legal_moves, legal_plain_move};
+use crate::board::{attacks_from, distance, has_legal_moves, legal_plain_move};
 use crate::line::Line;
 
 /// What the rules read of one ply, found once per puzzle.
@@ -513,12 +513,12 @@ fn hook_mate(p: Puzzle) -> bool {
     let board = p.after(p.last()).board();
     let Some(king) = p.final_king() else { return false };
     let rook = p.to(p.last());
-    if p.moved(p.last()) != Role::Rook || rook.distance(king) != 1 {
+    if p.moved(p.last()) != Role::Rook || distance(rook, king) != 1 {
         return false;
     }
     attackers(board, p.pov, rook).into_iter().any(|knight| {
         board.role_at(knight) == Some(Role::Knight)
-            && knight.distance(king) == 1
+            && distance(knight, king) == 1
             && (attackers(board, p.pov, knight) & board.pawns()).any()
     })
 }
@@ -530,7 +530,7 @@ fn arabian_mate(p: Puzzle) -> bool {
     let Some(king) = p.final_king() else { return false };
     let rook = p.to(p.last());
     let cornered = matches!(king.file(), File::A | File::H) && matches!(king.rank(), Rank::First | Rank::Eighth);
-    if !cornered || p.moved(p.last()) != Role::Rook || rook.distance(king) != 1 {
+    if !cornered || p.moved(p.last()) != Role::Rook || distance(rook, king) != 1 {
         return false;
     }
     attackers(board, p.pov, rook).into_iter().any(|knight| {
@@ -577,7 +577,7 @@ fn dovetail_mate(p: Puzzle) -> bool {
         || p.moved(p.last()) != Role::Queen
         || queen.file() == king.file()
         || queen.rank() == king.rank()
-        || queen.distance(king) > 1
+        || distance(queen, king) > 1
     {
         return false;
     }
@@ -1269,7 +1269,7 @@ fn side_attack(p: Puzzle) -> Option<Theme> {
     let corner = Square::from_coords(corner_file, back_rank);
     let mut score = 0;
     for ply in p.solver_plies() {
-        let corner_distance = corner.distance(p.to(ply));
+        let corner_distance = distance(corner, p.to(ply));
         if p.checks(ply) {
             score += 1;
         }

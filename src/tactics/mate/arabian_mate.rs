@@ -19,6 +19,7 @@
 
 use shakmaty::{Bitboard, Role};
 
+use crate::board::distance;
 use crate::mate_scene::MateScene;
 use crate::tactics::{Detector, Fire, Label, Run};
 
@@ -26,7 +27,7 @@ pub const DETECTOR: Detector = Detector { labels: &[Label::ArabianMate], run: Ru
 
 pub fn detect(scene: &MateScene, fires: &mut Vec<Fire>) {
     let king = scene.king;
-    if !Bitboard::CORNERS.contains(king) || scene.moved_role != Role::Rook || scene.to.distance(king) != 1 {
+    if !Bitboard::CORNERS.contains(king) || scene.moved_role != Role::Rook || distance(scene.to, king) != 1 {
         return;
     }
     let knights = scene.attackers(scene.to) & scene.ours(Role::Knight);

@@ -20,6 +20,7 @@
 
 use shakmaty::Role;
 
+use crate::board::distance;
 use crate::mate_scene::MateScene;
 use crate::tactics::{Detector, Fire, Label, Run};
 
@@ -27,7 +28,7 @@ pub const DETECTOR: Detector = Detector { labels: &[Label::BlindSwineMate], run:
 
 pub fn detect(scene: &MateScene, fires: &mut Vec<Fire>) {
     let (king, rook) = (scene.king, scene.checker);
-    if scene.checker_role() != Role::Rook || rook.distance(king) != 1 {
+    if scene.checker_role() != Role::Rook || distance(rook, king) != 1 {
         return;
     }
     // Three squares fit in one 2×2 block when each pair is a king step apart

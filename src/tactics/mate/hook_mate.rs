@@ -17,13 +17,14 @@
 
 use shakmaty::Role;
 
+use crate::board::distance;
 use crate::mate_scene::MateScene;
 use crate::tactics::{Detector, Fire, Label, Run};
 
 pub const DETECTOR: Detector = Detector { labels: &[Label::HookMate], run: Run::Mate(detect) };
 
 pub fn detect(scene: &MateScene, fires: &mut Vec<Fire>) {
-    if scene.moved_role != Role::Rook || scene.to.distance(scene.king) != 1 {
+    if scene.moved_role != Role::Rook || distance(scene.to, scene.king) != 1 {
         return;
     }
     let knights = scene.attackers(scene.to) & scene.ours(Role::Knight) & scene.around;

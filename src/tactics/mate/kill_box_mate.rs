@@ -23,6 +23,7 @@
 
 use shakmaty::Role;
 
+use crate::board::distance;
 use crate::mate_scene::{offset, MateScene};
 use crate::tactics::{Detector, Fire, Label, Run};
 
@@ -37,7 +38,7 @@ pub fn detect(scene: &MateScene, fires: &mut Vec<Fire>) {
             };
             let Some(centre) = offset(rook, files / 2, ranks / 2) else { continue };
             let checks = scene.checkers.contains(rook) || scene.checkers.contains(queen);
-            if centre.distance(king) <= 1 && checks {
+            if distance(centre, king) <= 1 && checks {
                 fires.push(scene.fire(Label::KillBoxMate));
                 return;
             }

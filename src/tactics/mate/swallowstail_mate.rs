@@ -24,6 +24,7 @@
 
 use shakmaty::Role;
 
+use crate::board::distance;
 use crate::mate_scene::{offset, step, MateScene};
 use crate::tactics::{Detector, Fire, Label, Run};
 
@@ -31,7 +32,7 @@ pub const DETECTOR: Detector = Detector { labels: &[Label::SwallowstailMate], ru
 
 pub fn detect(scene: &MateScene, fires: &mut Vec<Fire>) {
     let (king, queen) = (scene.king, scene.checker);
-    if scene.checker_role() != Role::Queen || queen.distance(king) != 1 {
+    if scene.checker_role() != Role::Queen || distance(queen, king) != 1 {
         return;
     }
     let Some((files, ranks)) = step(king, queen) else { return };

@@ -31,7 +31,7 @@
 
 use shakmaty::{File, Position, Rank, Square};
 
-use crate::board::relative_rank;
+use crate::board::{distance, relative_rank};
 use crate::line::Line;
 use crate::tactics::{Detector, Label, LabelSet, Run};
 
@@ -60,10 +60,10 @@ fn attacks_side(line: &Line, corner_file: File, king_files: &[File], min_pieces:
     let (mut score, mut plies) = (0, 0);
     for ply in line.solver_plies() {
         plies += 1;
-        let distance = corner.distance(ply.mv().to());
-        if ply.mv().is_capture() && distance <= 3 {
+        let from_corner = distance(corner, ply.mv().to());
+        if ply.mv().is_capture() && from_corner <= 3 {
             score += 1;
-        } else if distance >= 5 {
+        } else if from_corner >= 5 {
             score -= 1;
         }
     }
