@@ -84,10 +84,9 @@
 //!     queen, and Nf7+ forks king and queen: 2, not 8). Not where we have
 //!     a mate in one to play (03fqG: Qg7# is threatened), unless the check
 //!     hits the man that mates (00IDw: Nd6+ forks the rook of ...Re1#;
-//!     judge5501). Found once a
-//!     line; 23 dev gains, 13 of the 15 puzzles read closer to
-//!     Stockfish's continuation (06bZ9 and 0BDWC not: a mate after the
-//!     capture, and a knight that takes into a corner).
+//!     judge5501). Found once a line; 23 dev gains, 13 of the 15 puzzles
+//!     read closer to Stockfish's continuation (06bZ9 and 0BDWC not: a
+//!     mate after the capture, and a knight that takes into a corner).
 //!   - Where the opponent, to move at the line's end and not in check,
 //!     nets nothing so, it loses what no answer saves of its men the line
 //!     left undefended under our attack, pieces a lesser man of ours hits
