@@ -109,7 +109,9 @@
 //!     often than guarded count: 130 more in 78 puzzles, all up (01E0R:
 //!     ...Qxe3+ gives the queen away; 04aWV: b4 hit twice, guarded once;
 //!     judge5501: 12 of 20 read right, 5 wrong, 3 neither but closer, the
-//!     wrongs counter-attacks and a poisoned pawn), +113.
+//!     wrongs counter-attacks and a poisoned pawn), +113. A loose man
+//!     that takes a man of ours where it is taken in turn sells itself for
+//!     what it takes (02e7X: the trapped knight's ...Nxh2, 3 not 4), +13.
 //!   - Where the line ends with our check and the opponent has one legal
 //!     answer, we may then check the same way, or with a man only a
 //!     greater man may take, guarded, whose every answer may lose
@@ -714,7 +716,9 @@ fn nets_after(last: Cursor, premise: &Chess, hits: Bitboard) -> i32 {
 /// ...Rxe2 hits b2 and f2). Nothing is lost where the side can give check
 /// with a man that stands safe (a check that gives the checker away saves
 /// nothing: 01E0R's ...Qxe3+), promote, take a man of ours en prise or
-/// start an even trade (Lichess 044aV: ...Kxf3, and Kxh5 evens it).
+/// start an even trade (Lichess 044aV: ...Kxf3, and Kxh5 evens it). A
+/// loose man that takes a man of ours where it falls in turn loses only
+/// its worth less what it took.
 /// (Not seen: an answer that hits a man of ours, Lichess 02lIm's ...Kb6,
 /// 01YXn's Be7, 08VvA's ...Rg8; a rule for it read worse than none, as
 /// most such counter-attacks are parried.)
@@ -812,8 +816,16 @@ fn lost_loose_men(pos: &Chess, premise: &Chess) -> i32 {
     let least_left = |loose: Bitboard| {
         let mut lost = stake(loose);
         let mut answer = |from: Square, role: Role, to: Bitboard| {
-            for to in to.into_iter().filter(|&to| stands(from, role, to)) {
-                lost = lost.min(stake(loose.into_iter().filter(|&man| !saves(from, role, to, man)).collect()));
+            for to in to {
+                let left = |men: Bitboard| stake(men.into_iter().filter(|&man| !saves(from, role, to, man)).collect());
+                if stands(from, role, to) {
+                    lost = lost.min(left(loose));
+                } else if loose.contains(from) && ours.contains(to) {
+                    // A loose man that takes a man of ours where it is taken
+                    // in turn sells itself for what it takes (Lichess 02e7X:
+                    // the trapped knight's ...Nxh2, Kxh2: 2, not 3).
+                    lost = lost.min(left(loose.without(from)).max(value_at(board, from) - value_at(board, to)));
+                }
                 if lost == 0 {
                     return true;
                 }
@@ -3215,6 +3227,14 @@ mod tests {
         // ...Rh1+ meets Kxh1: a piece more, 6, not 3.
         let fen = "R1b1n1k1/6pp/2prp3/8/8/2rB3P/5PP1/3R2K1 b - - 1 30";
         assert_eq!(gain(fen, "d6d8 d3h7 g8h7 d1d8 c3c1 g1h2", 1, "discoveredAttack"), Some(6));
+    }
+
+    #[test]
+    fn a_trapped_man_sells_itself_for_what_it_takes() {
+        // Lichess 02e7X: Bxh6 leaves the f1 knight trapped, and ...Nxh2
+        // Kxh2 gets a pawn for it: 3, not 4.
+        let fen = "r4rk1/ppp2pb1/2qp1npp/8/2P1P3/1P3QP1/PB1N1PKP/R4R2 b - - 1 15";
+        assert_eq!(gain(fen, "f6e4 b2g7 e4d2 f3c6 b7c6 g7f8 d2f1 f8h6", 7, "hangingPiece"), Some(3));
     }
 
     #[test]
