@@ -15,8 +15,8 @@
 //!   and ignores pins; each side may stop.
 
 use shakmaty::{
-    attacks, Bitboard, Board, CastlingMode, Chess, Color, EnPassantMode, FromSetup, Move, Piece, Position, Rank, Role,
-    Square,
+    attacks, Bitboard, Board, CastlingMode, CastlingSide, Chess, Color, EnPassantMode, File, FromSetup, Move, Piece,
+    Position, Rank, Role, Square,
 };
 
 /// A king is worth more than anything: it is "behind" an absolute pin and can
@@ -625,18 +625,32 @@ pub fn gives_check(pos: &Chess, m: Move) -> bool {
 }
 
 /// The legal moves of the side to move that give check ([`gives_check`]),
-/// in shakmaty's order. Most moves cannot: a man that neither lands where
-/// its kind reaches the enemy king on an empty board nor leaves a line
-/// from the king to a slider of ours is not asked.
-pub fn checking_moves(pos: &Chess) -> impl Iterator<Item = Move> + '_ {
+/// in shakmaty's order.
+pub fn checking_moves(pos: &Chess) -> Vec<Move> {
+    let mut moves = Vec::new();
+    first_checking_move(pos, |m| {
+        moves.push(m);
+        false
+    });
+    moves
+}
+
+/// The first legal move of the side to move, in shakmaty's order, that
+/// gives check and that `accept` takes. Most moves cannot check: a man
+/// that neither lands where its kind reaches the enemy king on an empty
+/// board nor leaves a line from the king to a slider of ours is not asked.
+/// Outside check and en passant (nearly always) no move list is made: the
+/// men's moves are read off their attacks in shakmaty's order, and only
+/// those that may check are asked whether they are legal.
+pub fn first_checking_move(pos: &Chess, mut accept: impl FnMut(Move) -> bool) -> Option<Move> {
     let board = pos.board();
     let us = pos.turn();
     let ours = board.by_color(us);
-    let king = board.king_of(!us);
     // Squares from which each kind of man (by `Role as usize - 1`) reaches the king.
     let mut reach = [Bitboard::EMPTY; 6];
     let mut uncovering = Bitboard::EMPTY;
-    if let Some(king) = king {
+    let mut quick = board.king_of(us).is_some() && pos.ep_square(EnPassantMode::PseudoLegal).is_none();
+    if let Some(king) = board.king_of(!us) {
         let (orthogonal, diagonal) =
             (attacks::rook_attacks(king, Bitboard::EMPTY), attacks::bishop_attacks(king, Bitboard::EMPTY));
         reach = [
@@ -653,25 +667,91 @@ pub fn checking_moves(pos: &Chess) -> impl Iterator<Item = Move> + '_ {
         // A king attacked already (no legal position has one): every move is asked.
         if board.attacks_to(king, us, board.occupied()).any() {
             uncovering = Bitboard::FULL;
+            quick = false;
         }
     }
-    pos.legal_moves().into_iter().filter(move |&m| {
-        let could = match m {
-            Move::Normal { role, from, to, promotion, .. } => {
-                reach[promotion.unwrap_or(role) as usize - 1].contains(to) || uncovering.contains(from)
+    let could = |role: Role, from: Square, to: Square, promotion: Option<Role>| {
+        reach[promotion.unwrap_or(role) as usize - 1].contains(to) || uncovering.contains(from)
+    };
+    if !quick || pos.is_check() {
+        return pos.legal_moves().into_iter().find(|&m| {
+            let may = match m {
+                Move::Normal { role, from, to, promotion, .. } => could(role, from, to, promotion),
+                _ => true,
+            };
+            may && gives_check(pos, m) && accept(m)
+        });
+    }
+    let king = board.king_of(us);
+    let occupied = board.occupied();
+    let mut found = |role: Role, from: Square, to: Square, promotion: Option<Role>| {
+        let m = Move::Normal { role, from, capture: board.role_at(to), to, promotion };
+        (capture_leaves_king_safe(board, us, king, Bitboard::EMPTY, role, from, to) && gives_check(pos, m) && accept(m))
+            .then_some(m)
+    };
+    // Pawns as shakmaty lists them: captures one way, then the other, then
+    // single steps and double steps, each by the square reached, those that
+    // promote (to a queen, rook, bishop, knight) after the rest.
+    let pawns = board.pawns() & ours;
+    let forward = us.fold_wb(8, -8);
+    let single = pawns.shift(forward) & !occupied;
+    let double = single.shift(forward) & Bitboard::from_rank(us.fold_wb(Rank::Fourth, Rank::Fifth)) & !occupied;
+    let (west, east) = (us.fold_wb(7, -9), us.fold_wb(9, -7));
+    let to_west = (pawns & !Bitboard::from_file(File::A)).shift(west) & board.by_color(!us);
+    let to_east = (pawns & !Bitboard::from_file(File::H)).shift(east) & board.by_color(!us);
+    for (reached, by) in [(to_west, west), (to_east, east), (single, forward), (double, 2 * forward)] {
+        for to in (reached & !Bitboard::BACKRANKS).into_iter().chain(reached & Bitboard::BACKRANKS) {
+            let from = to.offset(-by).expect("a pawn's move starts on the board");
+            let promotions: &[Option<Role>] = if Bitboard::BACKRANKS.contains(to) {
+                &[Some(Role::Queen), Some(Role::Rook), Some(Role::Bishop), Some(Role::Knight)]
+            } else {
+                &[None]
+            };
+            for &promotion in promotions {
+                if could(Role::Pawn, from, to, promotion) {
+                    if let Some(m) = found(Role::Pawn, from, to, promotion) {
+                        return Some(m);
+                    }
+                }
             }
-            _ => true,
-        };
-        could && gives_check(pos, m)
-    })
+        }
+    }
+    for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King] {
+        for from in board.by_role(role) & ours {
+            let aimed = if uncovering.contains(from) { Bitboard::FULL } else { reach[role as usize - 1] };
+            for to in piece_attacks(from, role.of(us), occupied) & !ours & aimed {
+                if let Some(m) = found(role, from, to, None) {
+                    return Some(m);
+                }
+            }
+        }
+    }
+    [CastlingSide::KingSide, CastlingSide::QueenSide]
+        .into_iter()
+        .filter(|&side| pos.castles().has(us, side))
+        .flat_map(|side| pos.castling_moves(side))
+        .find(|&m| gives_check(pos, m) && accept(m))
 }
 
 /// A mating move for the side to move in `pos`, other than a capture on
-/// one of `skip`. Only a check mates: the rest need not be played.
+/// one of `skip`. Only a check mates: the rest need not be played. A man's
+/// move is made on the bare board; castling, and a double step the other
+/// side might take en passant, are played out.
 pub fn mate_in_one(pos: &Chess, skip: Bitboard) -> Option<Move> {
-    checking_moves(pos).find(|&m| {
+    let us = pos.turn();
+    first_checking_move(pos, |m| {
         if m.is_capture() && skip.contains(m.to()) {
             return false;
+        }
+        if let Move::Normal { role, from, to, promotion, .. } = m {
+            if role != Role::Pawn || distance(from, to) == 1 || from.file() != to.file() {
+                let mut after = pos.board().clone();
+                after.discard_piece_at(from);
+                after.set_piece_at(to, promotion.unwrap_or(role).of(us));
+                if let Some(mated) = checkmated(&after, !us, || false) {
+                    return mated;
+                }
+            }
         }
         let mut played = pos.clone();
         played.play_unchecked(m);
@@ -687,31 +767,38 @@ pub fn mate_in_one(pos: &Chess, skip: Bitboard) -> Option<Move> {
 /// (which may take a checker from a square off the check's line) is left to
 /// shakmaty's move list.
 pub fn is_checkmate(pos: &Chess) -> bool {
-    let board = pos.board();
-    let us = pos.turn();
-    let Some(king) = board.king_of(us) else { return pos.is_checkmate() };
+    checkmated(pos.board(), pos.turn(), || pos.ep_square(EnPassantMode::PseudoLegal).is_some())
+        .unwrap_or_else(|| pos.is_checkmate())
+}
+
+/// [`is_checkmate`] on a bare board with `us` to move: `None` where
+/// shakmaty's move list must say, a king missing or, against a single
+/// checker, an en passant capture that may take it (`en_passant`, asked
+/// only there).
+fn checkmated(board: &Board, us: Color, en_passant: impl FnOnce() -> bool) -> Option<bool> {
+    let king = board.king_of(us)?;
     let occupied = board.occupied();
     let checkers = board.attacks_to(king, !us, occupied);
     if checkers.is_empty() {
-        return false;
+        return Some(false);
     }
     if safe_king_steps(board, king, us).next().is_some() {
-        return false;
+        return Some(false);
     }
-    let Some(checker) = checkers.single_square() else { return true };
-    if pos.ep_square(EnPassantMode::PseudoLegal).is_some() {
-        return pos.is_checkmate();
+    let Some(checker) = checkers.single_square() else { return Some(true) };
+    if en_passant() {
+        return None;
     }
     let free = board.by_color(us) & !board.kings() & !pinned_to(board, king);
     if (board.attacks_to(checker, us, occupied) & free).any() {
-        return false;
+        return Some(false);
     }
     let pawns = free & board.pawns();
     let (push, home) = match us {
         Color::White => (8, Rank::Second),
         Color::Black => (-8, Rank::Seventh),
     };
-    !attacks::between(checker, king).into_iter().any(|block| {
+    Some(!attacks::between(checker, king).into_iter().any(|block| {
         // The squares in between are empty: a pawn gets there by a push.
         let behind = block.offset(-push);
         let pushed = behind.is_some_and(|from| pawns.contains(from))
@@ -720,7 +807,7 @@ pub fn is_checkmate(pos: &Chess) -> bool {
                 .and_then(|sq| sq.offset(-push))
                 .is_some_and(|from| pawns.contains(from) && from.rank() == home);
         pushed || (board.attacks_to(block, us, occupied) & free & !board.pawns()).any()
-    })
+    }))
 }
 
 /// The men of `king`'s side pinned to it: each alone between it and an
@@ -1175,7 +1262,17 @@ mod tests {
                     proptest::prop_assert_eq!(has_legal_moves(pos, n), moves.len() >= n, "{}", n);
                 }
                 let checks: Vec<Move> = moves.iter().copied().filter(|&m| gives_check(pos, m)).collect();
-                proptest::prop_assert_eq!(checking_moves(pos).collect::<Vec<_>>(), checks);
+                proptest::prop_assert_eq!(checking_moves(pos), checks);
+                // The first mate in shakmaty's order, with and without the
+                // captures of a side's men skipped.
+                for skip in [Bitboard::EMPTY, pos.them(), pos.them() & Bitboard::from_rank(Rank::Fourth)] {
+                    let mates = |m: &Move| {
+                        let mut after = pos.clone();
+                        after.play_unchecked(*m);
+                        after.is_checkmate() && !(m.is_capture() && skip.contains(m.to()))
+                    };
+                    proptest::prop_assert_eq!(mate_in_one(pos, skip), moves.iter().copied().find(mates));
+                }
             }
         }
 

@@ -1672,10 +1672,11 @@ fn evade(board: &Board, us: Color, checkers: Bitboard, plies: u32, mut alpha: i3
     // Every legal answer: king steps, captures of a lone checker, and
     // blocks of a slider's line (a pawn by a push), each asked whether it
     // leaves the king safe.
-    let mut answers = InlineVec::<(Role, Square, Square), 104>::default();
+    // (A move list is filled without first clearing its room.)
+    let mut answers = MoveList::new();
     let mut add = |role: Role, from: Square, to: Square| {
         if capture_leaves_king_safe(board, us, Some(king), checkers, role, from, to) {
-            answers.push((role, from, to));
+            answers.push(Move::Normal { role, from, capture: None, to, promotion: None });
         }
     };
     for to in attacks::king_attacks(king) & !ours {
@@ -1708,7 +1709,8 @@ fn evade(board: &Board, us: Color, checkers: Bitboard, plies: u32, mut alpha: i3
         return alpha.max(0);
     }
     let last_rank = us.fold_wb(Rank::Eighth, Rank::First);
-    for &(role, from, to) in answers.iter() {
+    for &answer in &answers {
+        let Move::Normal { role, from, to, .. } = answer else { continue };
         let promotes = role == Role::Pawn && to.rank() == last_rank;
         let won = board.role_at(to).map_or(0, value) + if promotes { value(Role::Queen) - 1 } else { 0 };
         let mut after = board.clone();

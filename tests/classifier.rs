@@ -528,6 +528,33 @@ fn no_gain_on_a_line_that_mates_on_the_dev_set() {
     assert!(gains_elsewhere > 10_000, "{gains_elsewhere} gains on lines that do not mate");
 }
 
+/// `board::mate_in_one`, which makes a man's move on the bare board, finds
+/// the mate shakmaty's move list finds first, at every position of every
+/// dev line and with the turn passed (where the puzzles' mates are), with
+/// and without the captures of the other side's men skipped.
+#[test]
+fn mate_in_one_is_the_first_mate_of_the_legal_moves_on_the_dev_set() {
+    use koga::board::{mate_in_one, swap_turn};
+    use shakmaty::Bitboard;
+    let mut mates = 0;
+    for (id, line) in dev_lines() {
+        let positions =
+            (0..line.plies()).map(|ply| line.before(ply).clone()).chain([line.after(line.plies() - 1).clone()]);
+        for pos in positions.flat_map(|pos| [swap_turn(&pos), Some(pos)]).flatten() {
+            for skip in [Bitboard::EMPTY, pos.them()] {
+                let first = pos.legal_moves().into_iter().find(|m| {
+                    let mut after = pos.clone();
+                    after.play_unchecked(*m);
+                    after.is_checkmate() && !(m.is_capture() && skip.contains(m.to()))
+                });
+                assert_eq!(mate_in_one(&pos, skip), first, "{id}: {}", Fen::from_position(&pos, EnPassantMode::Legal));
+                mates += usize::from(first.is_some());
+            }
+        }
+    }
+    assert!(mates > 10_000, "{mates} mates in one found");
+}
+
 /// `koga explain` tells the story the tables tell: on every dev puzzle, the
 /// fires it keeps are the fires `annotate` writes (a fire the table always
 /// removes is set aside, and removes nothing itself, in both).
