@@ -126,8 +126,11 @@
 //!     queen, and Rd8# follows: bxc5 nets the bishop, 3, not -6; 57 dev
 //!     gains, each up, 02L3h 2 -> 7). Searched once for every exchange
 //!     that ends on the same move against the same premise.
-//!   - A man of ours is en prise where it is undefended or a lesser man
-//!     attacks it (Lichess 03Lyw: the rook on b3 a pawn takes).
+//!   - A man is en prise where it is undefended or a lesser man attacks
+//!     it (Lichess 03Lyw: the rook on b3 a pawn takes), but not by a man
+//!     pinned to its king, or to a greater man behind it, that would
+//!     leave the pin's line (042kS: the f6 queen the pinned e7 bishop
+//!     hits was not en prise before the key move; 2, not -1).
 //!   - In it our side only answers: it takes back, takes what their
 //!     capture unmasked or left unguarded or what the line left en prise,
 //!     saves an attacked man with a capture, takes a greater man with a
@@ -442,7 +445,7 @@ use shakmaty::{attacks, Bitboard, Board, Chess, Color, Move, MoveList, Position,
 
 use crate::board::{
     attacked_by, attackers, attacks_from, capture_leaves_king_safe, least_valuable, legal_plain_move, mate_in_one,
-    only_legal_move, piece_attacks, see, swap_turn, value, value_at, xray_defenders,
+    only_legal_move, piece_attacks, pins_of, see, swap_turn, value, value_at, xray_defenders,
 };
 use crate::facts::{capture_square, captured_value};
 use crate::fire::Fire;
@@ -1248,23 +1251,34 @@ fn newly_hanging(board: &Board, attacker: Color, start: &Board) -> Bitboard {
 
 /// Those of `men` that `attacker` wins by taking them on `board`: the
 /// [`hanging`] ones, and those a lesser man of its attacks (Lichess 03Lyw:
-/// the rook on b3 a pawn takes, however well guarded).
+/// the rook on b3 a pawn takes, however well guarded), unless that man is
+/// pinned to its king, or to a greater man behind it, on a line the
+/// capture leaves (042kS: the e7 bishop pinned to its king does not win
+/// the f6 queen).
 fn en_prise(board: &Board, attacker: Color, men: Bitboard) -> Bitboard {
     if men.is_empty() {
         return men;
     }
     let attacked = men & board.by_color(!attacker) & attacked_by(board, attacker);
     let mut en_prise = hanging_among(board, attacker, attacked);
+    let occupied = board.occupied();
     for sq in attacked & !en_prise & !board.pawns() {
-        let by = attackers(board, sq, attacker, board.occupied());
-        if least_valuable(board, by)
-            .zip(board.role_at(sq))
-            .is_some_and(|((_, cheapest), man)| value(cheapest) < value(man))
-        {
+        let Some(man) = board.role_at(sq) else { continue };
+        let lesser = |by: Bitboard| least_valuable(board, by).is_some_and(|(_, cheapest)| value(cheapest) < value(man));
+        let by = attackers(board, sq, attacker, occupied);
+        if lesser(by) && lesser(by & !pinned_off(board, by, sq)) {
             en_prise.add(sq);
         }
     }
     en_prise
+}
+
+/// Those of `men` pinned to their king or to a man worth more than them
+/// on a line that `sq` is off: taking there gives up what stands behind.
+fn pinned_off(board: &Board, men: Bitboard, sq: Square) -> Bitboard {
+    men.into_iter()
+        .filter(|&man| pins_of(board, man).any(|pin| !attacks::ray(pin.pinner, pin.behind).contains(sq)))
+        .collect()
 }
 
 /// Whether `side` gives check on `board`.
@@ -3275,5 +3289,15 @@ mod tests {
         // ...Qxc6: dxc6 would give up the d4 queen to the d7 rook.
         let fen = "6k1/p2r1ppp/2Nq4/3P4/3Q4/8/PP3PPP/6K1 w - - 0 30";
         assert_eq!(gain(fen, "h2h3 d6c6", 1, "pinnedDefender"), Some(3));
+    }
+
+    #[test]
+    fn a_man_pinned_to_its_king_puts_nothing_en_prise_off_its_line() {
+        // Lichess 042kS: before Nxd5 the f6 queen is hit by the e7 bishop,
+        // which the f7 rook pins to its king: the queen was not en prise,
+        // so its safety is no premise, and after ...Rxf1+ Qxf1 the rook
+        // for the bishop stands (...exd5 loses the g2 rook): 2, not -1.
+        let fen = "8/1b1kbR2/p3pQ2/1pq1P3/P1p5/2N5/1P4r1/3RKB1r b - - 2 28";
+        assert_eq!(gain(fen, "b7d5 c3d5 h1f1 f6f1", 3, "hangingPiece"), Some(2));
     }
 }
