@@ -34,9 +34,11 @@
 //!     theirs opened) is a trade of its own: the next fire's, not counted
 //!     twice (where we take it back with check, its side answers the check
 //!     first: 01uDg, Nxf8 ...Nxf6 Qxf6+, and the knight gets out: 5, not 2;
-//!     2 dev gains). So is any capture of theirs elsewhere that another
-//!     tactic of ours takes back at once (Lichess 08B8I: gxf5 wins the
-//!     bishop, ...Qxf6 Rxf6 is the next fire's: 3, not 9), one whose fire
+//!     2 dev gains). So is any capture or promotion of theirs elsewhere
+//!     that another tactic of ours takes back at once (Lichess 08B8I: gxf5
+//!     wins the bishop, ...Qxf6 Rxf6 is the next fire's: 3, not 9; 05Shd:
+//!     ...Nxf2 wins the bishop, a8=Q+ ...Kxa8 is the next fire's: 2, not
+//!     -6; 19 dev gains in 14 puzzles), one whose fire
 //!     names the man it takes back, gives material or has a stake: the
 //!     retake of a pin that names other men goes on with the exchange
 //!     (0758S: Bxf6 wins the queen, ...Nxg3 Rxg3 trades ours: 3, not 9; 1
@@ -605,9 +607,12 @@ fn balance_after_exchange(
             })
     };
     // A promotion is material like a capture: the pawn a capture let
-    // through belongs to the exchange. A check of theirs starts something
-    // else (Lichess 0BNSS: f6+ Nxf6 Qxe5 wins the pawn back, and ...Bc6+
-    // starts the next combination).
+    // through belongs to the exchange, unless another tactic of ours takes
+    // the new man at once, naming it, as a capture elsewhere would be
+    // (Lichess 05Shd: ...Nxf2, a8=Q+ ...Kxa8 is the next fire's: the fork
+    // nets 2, not -6). A check of theirs starts something else (Lichess
+    // 0BNSS: f6+ Nxf6 Qxe5 wins the pawn back, and ...Bc6+ starts the next
+    // combination).
     // Our retake of their capture on its square, where the tactic of the
     // retake names other men, is no other tactic's trade: it goes on.
     let unnamed_retake = |at: &Cursor| {
@@ -618,7 +623,7 @@ fn balance_after_exchange(
         Some(claimed) if at.is_solver() && among(claimed, *at) && !unnamed_retake(at) => false,
         _ => {
             (at.mv().is_capture() && (at.is_solver() || (continues_the_exchange(*at) && !retaken_by_another(*at))))
-                || at.mv().is_promotion()
+                || (at.mv().is_promotion() && !retaken_by_another(*at))
                 || (through_checks.is_some()
                     && if at.is_solver() { at.after().is_check() } else { at.before().is_check() })
         }
@@ -2568,6 +2573,16 @@ mod tests {
         // lost, the rook won and a queen for the pawn: -3 + 5 - 5 + 8.
         let fen = "3r3k/p2N1R2/1p5p/2p1P1p1/P7/1Pr5/6PK/8 b - - 0 38";
         assert_eq!(gain(fen, "h8g8 e5e6 d8d7 e6d7 g8f7 d7d8q", 3, "hangingPiece"), Some(5));
+    }
+
+    #[test]
+    fn a_promotion_another_tactic_takes_back_is_its_trade() {
+        // Lichess 05Shd: Ne4+ Kxb5 ...Nxf2 wins the bishop for the b5 pawn;
+        // a8=Q+ ...Kxa8 is the next fire's, a pawn: 2, not -6.
+        let fen = "8/Pk6/3n2p1/1p6/1K3P2/8/5B2/8 w - - 9 55";
+        let moves = "b4c5 d6e4 c5b5 e4f2 a7a8q b7a8";
+        assert_eq!(gain(fen, moves, 1, "fork"), Some(2));
+        assert_eq!(gain(fen, moves, 5, "hangingPiece"), Some(1));
     }
 
     #[test]
