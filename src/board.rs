@@ -237,8 +237,13 @@ pub fn en_prise(board: &Board, sq: Square, by: Color) -> bool {
 /// The piece on `piece` is pinned to its king on a line that `sq` is off:
 /// it cannot legally move to `sq`.
 pub fn held_off(board: &Board, piece: Square, sq: Square) -> bool {
-    pins_of(board, piece)
-        .any(|pin| board.role_at(pin.behind) == Some(Role::King) && !attacks::ray(pin.pinner, pin.behind).contains(sq))
+    pins_off_the_line(board, piece, sq).any(|pin| board.role_at(pin.behind) == Some(Role::King))
+}
+
+/// The pins of the piece on `piece` whose line `sq` is off: moving there
+/// gives up what stands behind it (its king, or a man worth more).
+pub fn pins_off_the_line(board: &Board, piece: Square, sq: Square) -> impl Iterator<Item = Pin> + '_ {
+    pins_of(board, piece).filter(move |pin| !attacks::ray(pin.pinner, pin.behind).contains(sq))
 }
 
 /// The piece on `sq` is pinned to its king.
@@ -622,17 +627,6 @@ pub fn gives_check(pos: &Chess, m: Move) -> bool {
     let sliders = attacks::rook_attacks(king, occupied) & board.rooks_and_queens()
         | attacks::bishop_attacks(king, occupied) & board.bishops_and_queens();
     (sliders & board.by_color(us).without(from).without(to)).any()
-}
-
-/// The legal moves of the side to move that give check ([`gives_check`]),
-/// in shakmaty's order.
-pub fn checking_moves(pos: &Chess) -> Vec<Move> {
-    let mut moves = Vec::new();
-    first_checking_move(pos, |m| {
-        moves.push(m);
-        false
-    });
-    moves
 }
 
 /// The first legal move of the side to move, in shakmaty's order, that
@@ -1177,6 +1171,17 @@ mod tests {
                 proptest::prop_assert_eq!(only_legal_move(&pos), only, "{}", fen);
             }
         }
+    }
+
+    /// The legal moves of the side to move that give check, in shakmaty's
+    /// order, as [`first_checking_move`] finds them.
+    fn checking_moves(pos: &Chess) -> Vec<Move> {
+        let mut moves = Vec::new();
+        first_checking_move(pos, |m| {
+            moves.push(m);
+            false
+        });
+        moves
     }
 
     proptest::proptest! {

@@ -447,7 +447,7 @@ use shakmaty::{attacks, Bitboard, Board, Chess, Color, Move, MoveList, Position,
 
 use crate::board::{
     attacked_by, attackers, attacks_from, capture_leaves_king_safe, least_valuable, legal_plain_move, mate_in_one,
-    only_legal_move, piece_attacks, pins_of, see, swap_turn, value, value_at, xray_defenders,
+    only_legal_move, piece_attacks, pins_off_the_line, see, swap_turn, value, value_at, xray_defenders,
 };
 use crate::facts::{capture_square, captured_value};
 use crate::fire::Fire;
@@ -1271,19 +1271,13 @@ fn en_prise(board: &Board, attacker: Color, men: Bitboard) -> Bitboard {
         let Some(man) = board.role_at(sq) else { continue };
         let lesser = |by: Bitboard| least_valuable(board, by).is_some_and(|(_, cheapest)| value(cheapest) < value(man));
         let by = attackers(board, sq, attacker, occupied);
-        if lesser(by) && lesser(by & !pinned_off(board, by, sq)) {
+        if lesser(by)
+            && lesser(by.into_iter().filter(|&taker| pins_off_the_line(board, taker, sq).next().is_none()).collect())
+        {
             en_prise.add(sq);
         }
     }
     en_prise
-}
-
-/// Those of `men` pinned to their king or to a man worth more than them
-/// on a line that `sq` is off: taking there gives up what stands behind.
-fn pinned_off(board: &Board, men: Bitboard, sq: Square) -> Bitboard {
-    men.into_iter()
-        .filter(|&man| pins_of(board, man).any(|pin| !attacks::ray(pin.pinner, pin.behind).contains(sq)))
-        .collect()
 }
 
 /// Whether `side` gives check on `board`.
