@@ -1747,14 +1747,17 @@ fn evade(board: &Board, us: Color, checkers: Bitboard, plies: u32, mut alpha: i3
 /// sacrifice detector reads it (below zero): a sacrifice's `gain`, which
 /// the fire whose win repays it does not take off its own (Lichess 029wQ:
 /// Qxe5 dxe5 gives 6, the Nf6+ fork that wins the queen back nets 9, the
-/// line 3).
+/// line 3). `claimed`: the plies where other fires count a capture in
+/// their own exchange ([`counting_their_captures`]).
 fn given(ply: Cursor, balances: &[i32], claimed: u128) -> Option<i16> {
     let mut last = ply.reply().unwrap_or(ply);
     // Where the answer captures, the captures that follow on its square
     // are the sacrifice's too, unless another tactic of ours takes there
     // and so counts the run as its own (Lichess 00vf5: Ndb5 axb5 Nxb5, a
     // knight for a pawn: -2; 07KyR: Re7 Bxe7 Rxe7 Qxe7 Qxe7, the last the
-    // hanging queen's).
+    // hanging queen's); not a threat never carried out (Lichess 0AmHt:
+    // Nf6+ ...gxf6 exf6, whose discovered attack on the queen counts
+    // nothing of the run: -2, not -3).
     if last.index() > ply.index() && last.mv().is_capture() {
         let square = last.mv().to();
         let run = || last.later().take_while(|at| at.mv().is_capture() && at.mv().to() == square);
@@ -1764,6 +1767,23 @@ fn given(ply: Cursor, balances: &[i32], claimed: u128) -> Option<i16> {
     }
     let net = balances[last.index() + 1] - balances[ply.index()];
     i16::try_from(net).ok()
+}
+
+/// The plies where a fire counts its move's capture in its own exchange:
+/// it gives material, or the line takes a man it names (with its own move
+/// or a later one, its exchange then starting on its move). A sacrifice's
+/// run on its square is another tactic's only where it meets one of these
+/// ([`given`]).
+fn counting_their_captures(fires: &[Fire], line: &Line) -> u128 {
+    fires
+        .iter()
+        .filter(|f| {
+            let at = || line.at(usize::from(f.ply));
+            f.ply < 128
+                && at().mv().is_capture()
+                && (f.label.info().gives || collecting_capture(at(), men_to_win(&f.roles)).is_some())
+        })
+        .fold(0, |plies, f| plies | 1 << f.ply)
 }
 
 /// Whether the ply at `at` is one of `plies` (a set of ply indices, as
@@ -2147,6 +2167,8 @@ pub fn settle(line: &Line, balances: &[i32], fires: &mut [Fire]) {
             })
             .fold(0u128, |plies, f| plies | 1 << f.ply)
     };
+    // Asked only where a sacrifice is charged, once.
+    let counting = OnceCell::new();
     let end = LineEnd::default();
     // Fires of one ply most often collect with the same capture.
     let mut settled = [((0, false, 0, 0), 0); 8];
@@ -2155,7 +2177,10 @@ pub fn settle(line: &Line, balances: &[i32], fires: &mut [Fire]) {
         let ply = line.at(usize::from(fires[i].ply));
         let info = fires[i].label.info();
         if info.gives {
-            fires[i].gain = given(ply, balances, claimed_by_others(fires, fires[i].ply));
+            let claimed = claimed_by_others(fires, fires[i].ply);
+            let counting =
+                if claimed == 0 { 0 } else { *counting.get_or_init(|| counting_their_captures(fires, line)) };
+            fires[i].gain = given(ply, balances, claimed & counting);
             continue;
         }
         if fires[i].stake.is_none() && !info.material {
@@ -2173,6 +2198,8 @@ pub fn settle(line: &Line, balances: &[i32], fires: &mut [Fire]) {
                     .any(|f| f.ply == fires[i].ply && f.label != fires[i].label && wins_material(f) && names(f))
         };
         let gives_on_the_move = fires.iter().any(|f| f.ply == fires[i].ply && f.label.info().gives);
+        let counting =
+            if gives_on_the_move { *counting.get_or_init(|| counting_their_captures(fires, line)) } else { 0 };
         let wins_on_the_move =
             fires.iter().any(|f| f.ply == fires[i].ply && f.label != fires[i].label && wins_material(f));
         let unclaimed_threat = unclaimed_threat(ply, fires);
@@ -2246,7 +2273,7 @@ pub fn settle(line: &Line, balances: &[i32], fires: &mut [Fire]) {
                         && ply.later().take_while(|at| at.index() <= capture.index()).all(|at| !among(claimed, at))
                 };
                 let net = if gives_on_the_move && (net < 0 || gave_the_mover()) {
-                    net - given(ply, balances, claimed).map_or(0, i32::from)
+                    net - given(ply, balances, claimed & counting).map_or(0, i32::from)
                 } else {
                     net
                 };
@@ -2577,6 +2604,15 @@ mod tests {
         let moves = "b4c5 d6e4 c5b5 e4f2 a7a8q b7a8";
         assert_eq!(gain(fen, moves, 1, "fork"), Some(2));
         assert_eq!(gain(fen, moves, 5, "hangingPiece"), Some(1));
+    }
+
+    #[test]
+    fn a_sacrifices_run_goes_on_through_a_threat_that_counts_none_of_it() {
+        // Lichess 0AmHt: Nf6+ ...gxf6 exf6, whose discovered attack on the
+        // e6 queen (never taken) counts nothing of the run: a knight for a
+        // pawn, -2, not -3.
+        let fen = "r1b2rk1/5pp1/2ppq3/1pb1P1p1/6N1/1P1B1Q1P/5PP1/3RR1K1 b - - 0 23";
+        assert_eq!(gain(fen, "d6d5 g4f6 g7f6 e5f6", 1, "sacrifice"), Some(-2));
     }
 
     #[test]
