@@ -868,7 +868,7 @@ fn lost_loose_men(pos: &Chess, premise: &Chess) -> i32 {
         }
         lost
     };
-    let loose = exposed & !en_prise(premise.board(), us, exposed);
+    let loose = exposed & !won_by_taking(premise.board(), us, exposed);
     if loose.is_empty() {
         return 0;
     }
@@ -891,7 +891,7 @@ fn lost_loose_men(pos: &Chess, premise: &Chess) -> i32 {
     if lost == 0 {
         return 0;
     }
-    if en_prise(board, them, ours & !board.kings()).any() {
+    if won_by_taking(board, them, ours & !board.kings()).any() {
         return 0;
     }
     // Or a trade they start, which we must take back: it keeps them the move
@@ -1236,22 +1236,22 @@ fn guarded_by_the_king_alone(pos: &Chess) -> Bitboard {
 }
 
 /// The men [`best_captures`] starts on: the man on `square`, and those of
-/// the other side `turn` wins by taking them ([`en_prise`]) that were not
+/// the other side `turn` wins by taking them ([`won_by_taking`]) that were not
 /// so in `premise` or are among `hits`.
 fn first_targets(board: &Board, turn: Color, square: Square, premise: &Board, hits: Bitboard) -> Bitboard {
-    let now = en_prise(board, turn, board.by_color(!turn));
-    let won = if now.is_empty() { now } else { now & (hits | !en_prise(premise, turn, now & !hits)) };
+    let now = won_by_taking(board, turn, board.by_color(!turn));
+    let won = if now.is_empty() { now } else { now & (hits | !won_by_taking(premise, turn, now & !hits)) };
     Bitboard::from_square(square) | won
 }
 
 /// The men `attacker` could win on `board` that it could not win in
 /// `start`: en prise now, not so then.
 fn newly_hanging(board: &Board, attacker: Color, start: &Board) -> Bitboard {
-    let now = en_prise(board, attacker, board.by_color(!attacker));
+    let now = won_by_taking(board, attacker, board.by_color(!attacker));
     if now.is_empty() {
         return now;
     }
-    now & !en_prise(start, attacker, now)
+    now & !won_by_taking(start, attacker, now)
 }
 
 /// Those of `men` that `attacker` wins by taking them on `board`: the
@@ -1259,25 +1259,28 @@ fn newly_hanging(board: &Board, attacker: Color, start: &Board) -> Bitboard {
 /// the rook on b3 a pawn takes, however well guarded), unless that man is
 /// pinned to its king, or to a greater man behind it, on a line the
 /// capture leaves (042kS: the e7 bishop pinned to its king does not win
-/// the f6 queen).
-fn en_prise(board: &Board, attacker: Color, men: Bitboard) -> Bitboard {
+/// the f6 queen). This is what `gain`'s docs call en prise. The labels'
+/// [`crate::board::en_prise`] is a static exchange that pays, which also
+/// counts a man hit more often than it is guarded: tried here, it moved
+/// gains both ways (docs/gain-judging.md).
+fn won_by_taking(board: &Board, attacker: Color, men: Bitboard) -> Bitboard {
     if men.is_empty() {
         return men;
     }
     let attacked = men & board.by_color(!attacker) & attacked_by(board, attacker);
-    let mut en_prise = hanging_among(board, attacker, attacked);
+    let mut won = hanging_among(board, attacker, attacked);
     let occupied = board.occupied();
-    for sq in attacked & !en_prise & !board.pawns() {
+    for sq in attacked & !won & !board.pawns() {
         let Some(man) = board.role_at(sq) else { continue };
         let lesser = |by: Bitboard| least_valuable(board, by).is_some_and(|(_, cheapest)| value(cheapest) < value(man));
         let by = attackers(board, sq, attacker, occupied);
         if lesser(by)
             && lesser(by.into_iter().filter(|&taker| pins_off_the_line(board, taker, sq).next().is_none()).collect())
         {
-            en_prise.add(sq);
+            won.add(sq);
         }
     }
-    en_prise
+    won
 }
 
 /// Whether `side` gives check on `board`.
@@ -1576,7 +1579,7 @@ fn capture_search(board: &Board, us: Color, plies: u32, mut alpha: i32, beta: i3
                         if let Scope::Targets { loose, .. } = scope {
                             if answering
                                 && (see(board, from, to, worth) < 0
-                                    || en_prise(loose.premise, us, Bitboard::from_square(to)).any())
+                                    || won_by_taking(loose.premise, us, Bitboard::from_square(to)).any())
                             {
                                 continue;
                             }
@@ -1835,7 +1838,7 @@ fn escape(pos: &Chess, men: Bitboard, premise: &Chess) -> Option<i32> {
             after.play_unchecked(m);
             // Nothing of theirs left en prise, the man nor one behind it.
             let theirs = after.board().by_color(!after.turn()) & !after.board().kings();
-            en_prise(after.board(), after.turn(), theirs).is_empty()
+            won_by_taking(after.board(), after.turn(), theirs).is_empty()
         });
         return saved.then_some(0);
     }
@@ -1984,7 +1987,7 @@ fn keeps_its_capture(ply: Cursor) -> bool {
         }
     }
     let end = ply.line().last().after();
-    end.turn() == ply.line().solver() || !en_prise(end.board(), end.turn(), man).any()
+    end.turn() == ply.line().solver() || !won_by_taking(end.board(), end.turn(), man).any()
 }
 
 /// What the opponent takes, between the fire's move at `ply` and its
@@ -2116,11 +2119,11 @@ fn setup_hits(line: &Line) -> Bitboard {
         after.role_at(sq).is_some_and(|man| piece < value(man)) || attackers(after, sq, us, after.occupied()).is_empty()
     });
     let exposed = exposed.fold(Bitboard::EMPTY, |men, sq| men.with(sq));
-    let now = en_prise(after, !us, exposed);
+    let now = won_by_taking(after, !us, exposed);
     if now.is_empty() {
         return now;
     }
-    now & !en_prise(before, !us, now)
+    now & !won_by_taking(before, !us, now)
 }
 
 /// Sets `gain` on `fires` (every fire of one line): the net where the line
@@ -2331,7 +2334,7 @@ mod tests {
         // man may come first with check, where it loses nothing by its
         // exchange and the man did not stand en prise in the premise.
         let (victims, off_targets) = match scope {
-            Scope::Targets { men, loose, .. } => (men, !men & !en_prise(loose.premise, pos.turn(), !men)),
+            Scope::Targets { men, loose, .. } => (men, !men & !won_by_taking(loose.premise, pos.turn(), !men)),
             Scope::Answers { .. } => (Bitboard::FULL, Bitboard::EMPTY),
         };
         let checkers = pos.checkers();
