@@ -636,7 +636,18 @@ pub fn gives_check(pos: &Chess, m: Move) -> bool {
 /// Outside check and en passant (nearly always) no move list is made: the
 /// men's moves are read off their attacks in shakmaty's order, and only
 /// those that may check are asked whether they are legal.
-pub fn first_checking_move(pos: &Chess, mut accept: impl FnMut(Move) -> bool) -> Option<Move> {
+pub fn first_checking_move(pos: &Chess, accept: impl FnMut(Move) -> bool) -> Option<Move> {
+    first_checking_move_where(pos, |_| true, accept)
+}
+
+/// [`first_checking_move`], where a move `worth_asking` refuses (a cheap
+/// test that `accept` would refuse it too) is not asked whether it is
+/// legal or checks.
+fn first_checking_move_where(
+    pos: &Chess,
+    worth_asking: impl Fn(Move) -> bool,
+    mut accept: impl FnMut(Move) -> bool,
+) -> Option<Move> {
     let board = pos.board();
     let us = pos.turn();
     let ours = board.by_color(us);
@@ -673,15 +684,18 @@ pub fn first_checking_move(pos: &Chess, mut accept: impl FnMut(Move) -> bool) ->
                 Move::Normal { role, from, to, promotion, .. } => could(role, from, to, promotion),
                 _ => true,
             };
-            may && gives_check(pos, m) && accept(m)
+            may && worth_asking(m) && gives_check(pos, m) && accept(m)
         });
     }
     let king = board.king_of(us);
     let occupied = board.occupied();
     let mut found = |role: Role, from: Square, to: Square, promotion: Option<Role>| {
         let m = Move::Normal { role, from, capture: board.role_at(to), to, promotion };
-        (capture_leaves_king_safe(board, us, king, Bitboard::EMPTY, role, from, to) && gives_check(pos, m) && accept(m))
-            .then_some(m)
+        (worth_asking(m)
+            && capture_leaves_king_safe(board, us, king, Bitboard::EMPTY, role, from, to)
+            && gives_check(pos, m)
+            && accept(m))
+        .then_some(m)
     };
     // Pawns as shakmaty lists them: captures one way, then the other, then
     // single steps and double steps, each by the square reached, those that
@@ -724,7 +738,7 @@ pub fn first_checking_move(pos: &Chess, mut accept: impl FnMut(Move) -> bool) ->
         .into_iter()
         .filter(|&side| pos.castles().has(us, side))
         .flat_map(|side| pos.castling_moves(side))
-        .find(|&m| gives_check(pos, m) && accept(m))
+        .find(|&m| worth_asking(m) && gives_check(pos, m) && accept(m))
 }
 
 /// A mating move for the side to move in `pos`, other than a capture on
@@ -733,7 +747,33 @@ pub fn first_checking_move(pos: &Chess, mut accept: impl FnMut(Move) -> bool) ->
 /// side might take en passant, are played out.
 pub fn mate_in_one(pos: &Chess, skip: Bitboard) -> Option<Move> {
     let us = pos.turn();
-    first_checking_move(pos, |m| {
+    let board = pos.board();
+    // The squares around the enemy king it may step to that none of ours
+    // attacks now. After a man's move from `a` to `b` ours attack no more
+    // than now, what the man attacks from `b` and what a line through `a`
+    // opens (both seen through the king): a square outside all three is
+    // the king's way out, and the move no mate.
+    let escapes = board
+        .king_of(!us)
+        .map_or(Bitboard::EMPTY, |king| attacks::king_attacks(king) & !board.by_color(!us) & !attacked_by(board, us));
+    let may_mate = |m: Move| {
+        let (Move::Normal { role, from, to, promotion, .. }, Some(king)) = (m, board.king_of(!us)) else {
+            return true;
+        };
+        if escapes.is_empty() {
+            return true;
+        }
+        let occupied = board.occupied().without(from).with(to).without(king);
+        let mut covered = piece_attacks(to, promotion.unwrap_or(role).of(us), occupied);
+        if (attacks::rook_attacks(from, board.occupied()) & board.rooks_and_queens() & board.by_color(us)).any() {
+            covered |= attacks::rook_attacks(from, occupied);
+        }
+        if (attacks::bishop_attacks(from, board.occupied()) & board.bishops_and_queens() & board.by_color(us)).any() {
+            covered |= attacks::bishop_attacks(from, occupied);
+        }
+        (escapes & !covered).is_empty()
+    };
+    first_checking_move_where(pos, may_mate, |m| {
         if m.is_capture() && skip.contains(m.to()) {
             return false;
         }
