@@ -80,11 +80,10 @@ fn mixed(board: &Board) -> bool {
 }
 
 /// Lichess's mixedness, seen from White's side: the sum of [`block_score`]
-/// over the 49 2×2 blocks of the board. Each block's men are counted off
-/// the two ranks it spans, two bits of each, and scored from a table.
+/// over the 49 2×2 blocks of the board. Each block's men are read off the
+/// two ranks it spans, two bits of each side on each, and scored from a
+/// table by those eight bits.
 fn mixedness_of(white: Bitboard, black: Bitboard) -> u32 {
-    // Men among two adjacent squares of a rank, by their two bits.
-    const PAIR: [u32; 4] = [0, 1, 1, 2];
     let rank_bits = |bb: Bitboard, rank: u32| (bb.0 >> (8 * rank)) as u32 & 0xff;
     let mut total = 0;
     for rank in 0..7 {
@@ -94,33 +93,33 @@ fn mixedness_of(white: Bitboard, black: Bitboard) -> u32 {
         // empty block scores nothing.
         let men = w_low | w_high | b_low | b_high;
         let mut blocks = (men | men >> 1) & 0x7f;
+        let scores = &BLOCK_SCORES[rank as usize];
         while blocks != 0 {
             let file = blocks.trailing_zeros();
             blocks &= blocks - 1;
             // The block whose lower left square is (file, rank): that square,
             // its right neighbour and the two above them.
-            let w = PAIR[(w_low >> file & 3) as usize] + PAIR[(w_high >> file & 3) as usize];
-            let b = PAIR[(b_low >> file & 3) as usize] + PAIR[(b_high >> file & 3) as usize];
-            total += BLOCK_SCORES[rank as usize][w as usize][b as usize];
+            let bits =
+                (w_low >> file & 3) | (w_high >> file & 3) << 2 | (b_low >> file & 3) << 4 | (b_high >> file & 3) << 6;
+            total += u32::from(scores[bits as usize]);
         }
     }
     total
 }
 
-/// [`block_score`] of every rank (0 for the first) and count of white and
-/// black men (0 to 4 each): an empty block scores nothing.
-const BLOCK_SCORES: [[[u32; 5]; 5]; 7] = {
-    let mut table = [[[0; 5]; 5]; 7];
+/// [`block_score`] of every rank (0 for the first) and block, by its men's
+/// bits: white's on the lower rank, white's on the upper, black's on the
+/// lower, black's on the upper, two bits each.
+const BLOCK_SCORES: [[u8; 256]; 7] = {
+    let mut table = [[0; 256]; 7];
     let mut rank = 0;
     while rank < 7 {
-        let mut white = 0;
-        while white < 5 {
-            let mut black = 0;
-            while black < 5 {
-                table[rank][white][black] = block_score(white as u32, black as u32, rank as u32 + 1);
-                black += 1;
-            }
-            white += 1;
+        let mut bits: usize = 0;
+        while bits < 256 {
+            let white = (bits & 0xf).count_ones();
+            let black = (bits >> 4).count_ones();
+            table[rank][bits] = block_score(white, black, rank as u32 + 1) as u8;
+            bits += 1;
         }
         rank += 1;
     }
