@@ -71,7 +71,11 @@
 //!     side may then also take what the answer itself leaves en prise
 //!     (Lichess 04E6r: after ...Rxc1+, Ke2 leaves the h1 rook: 6, not 1;
 //!     0AyxI: Kxc2 opens the first rank for ...Qxa1: 5, not 0; 100 dev
-//!     gains in 61 puzzles, 98 up; judged c5717).
+//!     gains in 61 puzzles, 98 up; judged c5717), and an answer after
+//!     which the checking side mates in one is played only where every
+//!     answer allows one (07V4V: after ...Bf5+, Kg5 meets ...Qg3#, so
+//!     Qxf5 ...Qxf5+ gives the queen: 7, not 2; 14 dev gains in 10
+//!     puzzles, each up; judged c5716).
 //!   - A capture on the search's last ply counts as its static exchange
 //!     on that square, not as the man whole (Lichess 07GSL: after Rxf6+
 //!     is answered, Rxb6 meets the king's recapture: 3, not 4; 103 dev
@@ -1180,11 +1184,46 @@ fn best_answer_to_check(pos: &Chess, targets: Bitboard, premise: &Chess) -> i32 
     {
         return 0;
     }
+    // An answer after which the checking side mates in one is played only
+    // where every answer allows one (Lichess 07V4V: after ...Bf5+, Kg5
+    // meets ...Qg3#, so Qxf5 ...Qxf5+ gives the queen: 7, not 2). Asked of
+    // the best answer, and of the next where it does.
+    let answers = pos.legal_moves();
+    let mut barred = [0u64; 4];
+    let mut best_of_all = None;
+    while let Some((net, i)) = best_answer_among(pos, &answers, &barred, targets, left_hanging, premise) {
+        if answers.len() == 1 {
+            return net; // no other answer to play
+        }
+        best_of_all.get_or_insert(net);
+        let mut after = pos.clone();
+        after.play_unchecked(answers[i]);
+        if mate_in_one(&after, Bitboard::EMPTY).is_none() {
+            return net;
+        }
+        barred[i / 64] |= 1 << (i % 64);
+    }
+    best_of_all.unwrap_or(0)
+}
+
+/// The best of `answers` to the check in `pos` not `barred` (a bit per
+/// index), and its index, as [`best_answer_to_check`] counts them.
+fn best_answer_among(
+    pos: &Chess,
+    answers: &[Move],
+    barred: &[u64; 4],
+    targets: Bitboard,
+    left_hanging: Bitboard,
+    premise: &Chess,
+) -> Option<(i32, usize)> {
     // The search nets the other side at least 0, so an answer nets at most
     // what it takes: one that cannot beat the best so far is not played,
     // and the search of one that can stops once it cannot.
-    let mut best: Option<i32> = None;
-    for &m in &pos.legal_moves() {
+    let mut best: Option<(i32, usize)> = None;
+    for (i, &m) in answers.iter().enumerate() {
+        if barred[i / 64] & 1 << (i % 64) != 0 {
+            continue;
+        }
         let counts = m.is_capture() && targets.contains(capture_square(m));
         let mut answered = left_hanging;
         if m.from().is_some_and(|from| answered.contains(from)) {
@@ -1195,7 +1234,7 @@ fn best_answer_to_check(pos: &Chess, targets: Bitboard, premise: &Chess) -> i32 
             answered.add(m.to());
         }
         let taken = if counts { captured_value(m) } else { 0 } + m.promotion().map_or(0, |role| value(role) - 1);
-        if best.is_some_and(|best| taken <= best) {
+        if best.is_some_and(|(best, _)| taken <= best) {
             continue;
         }
         let mut after = pos.clone();
@@ -1204,11 +1243,11 @@ fn best_answer_to_check(pos: &Chess, targets: Bitboard, premise: &Chess) -> i32 
         // 07dNV: ...Ke6 clears the seventh rank for Rxd7).
         answered |= newly_hanging(after.board(), after.turn(), pos.board());
         if answered.is_empty() {
-            best = Some(taken); // nothing for the other side to take
+            best = Some((taken, i)); // nothing for the other side to take
             continue;
         }
         let found = OnceCell::new();
-        let bound = best.map_or(i32::MAX / 2, |best| taken - best);
+        let bound = best.map_or(i32::MAX / 2, |(best, _)| taken - best);
         let theirs = capture_search(
             after.board(),
             after.turn(),
@@ -1219,10 +1258,10 @@ fn best_answer_to_check(pos: &Chess, targets: Bitboard, premise: &Chess) -> i32 
             after.is_check(),
         );
         if theirs < bound {
-            best = Some(taken - theirs);
+            best = Some((taken - theirs, i));
         }
     }
-    best.unwrap_or(0)
+    best
 }
 
 /// The pieces of the side in check in `pos` that a checker hits and only
@@ -2440,7 +2479,9 @@ mod tests {
         {
             return 0;
         }
-        pos.legal_moves()
+        // Each answer's net, and whether the checking side then mates in one.
+        let nets = pos
+            .legal_moves()
             .iter()
             .map(|&m| {
                 let counts = m.is_capture() && targets.contains(capture_square(m));
@@ -2457,13 +2498,18 @@ mod tests {
                 let mut after = pos.clone();
                 after.play_unchecked(m);
                 answered |= newly_hanging(after.board(), after.turn(), pos.board());
+                let allows_mate = after.legal_moves().iter().any(|&mate| {
+                    let mut mated = after.clone();
+                    mated.play_unchecked(mate);
+                    mated.is_checkmate()
+                });
                 if answered.is_empty() {
-                    return taken;
+                    return (taken, allows_mate);
                 }
                 let found = OnceCell::new();
                 let loose = Loose::new(after.board(), premise.board(), &found);
                 let scope = Scope::root(answered & after.them(), loose);
-                taken
+                let net = taken
                     - capture_search(
                         after.board(),
                         after.turn(),
@@ -2472,10 +2518,13 @@ mod tests {
                         i32::MAX / 2,
                         scope,
                         after.is_check(),
-                    )
+                    );
+                (net, allows_mate)
             })
-            .max()
-            .unwrap_or(0)
+            .collect::<Vec<_>>();
+        let only = nets.len() == 1;
+        let safe = nets.iter().filter(|&&(_, mate)| only || !mate).map(|&(net, _)| net).max();
+        safe.or_else(|| nets.iter().map(|&(net, _)| net).max()).unwrap_or(0)
     }
 
     proptest::proptest! {
@@ -2687,6 +2736,21 @@ mod tests {
         let fen = "2r3k1/5p1p/1qP1p1p1/3pP3/Pr3P2/R1Q4P/6P1/2R3K1 w - - 3 27";
         assert_eq!(gain(fen, "c3c5 c8c6 c5b6 c6c1", 1, "skewer"), Some(5));
         assert_eq!(gain(fen, "c3c5 c8c6 c5b6 c6c1", 1, "pinnedDefender"), Some(6));
+    }
+
+    #[test]
+    fn an_answer_to_the_lines_last_check_that_allows_a_mate_is_not_played() {
+        // Lichess 07V4V: ...Bf5+ ends the line. Kg5 meets ...Qg3#, so White
+        // must play Qxf5, and ...Qxf5+ wins the queen for the bishop: the
+        // deflection nets 7, not 2.
+        let fen = "3B1rk1/5p1p/p4QpP/1pp5/2q5/3b4/PP3PP1/2KR3R w - - 2 26";
+        assert_eq!(gain(fen, "c1d2 c4c2 d2e3 c2e2 e3f4 e2f2 f4g4 d3f5", 3, "deflection"), Some(7));
+        // Lichess 09yLB: ...Bxe4+ ends it. Kg1 is illegal and f3 meets
+        // ...Bxf3#, so Nxe4 answers, and the knight that left the e-file
+        // lets ...Qxa5 take the queen (what the answer leaves en prise):
+        // the pinned defender nets 11, not 2.
+        let fen = "1k1r4/p1p1qprp/2p1b3/Q7/2p1N3/8/PPP2PPP/R3R1K1 w - - 6 19";
+        assert_eq!(gain(fen, "e4c5 g7g2 g1g2 e7g5 g2h1 e6d5 e1e4 d5e4", 7, "pinnedDefender"), Some(11));
     }
 
     #[test]
