@@ -753,11 +753,11 @@ pub fn mate_in_one(pos: &Chess, skip: Bitboard) -> Option<Move> {
     // than now, what the man attacks from `b` and what a line through `a`
     // opens (both seen through the king): a square outside all three is
     // the king's way out, and the move no mate.
-    let escapes = board
-        .king_of(!us)
+    let their_king = board.king_of(!us);
+    let escapes = their_king
         .map_or(Bitboard::EMPTY, |king| attacks::king_attacks(king) & !board.by_color(!us) & !attacked_by(board, us));
     let may_mate = |m: Move| {
-        let (Move::Normal { role, from, to, promotion, .. }, Some(king)) = (m, board.king_of(!us)) else {
+        let (Move::Normal { role, from, to, promotion, .. }, Some(king)) = (m, their_king) else {
             return true;
         };
         if escapes.is_empty() {
