@@ -907,8 +907,7 @@ fn lost_loose_men(pos: &Chess, premise: &Chess) -> i32 {
     // Not a man that stood en prise before the key move: the puzzle's
     // premise, taken or not (Lichess 07FFK: Rxb4 takes such a pawn, and
     // ...Nxf1 still wins the other rook for the knight: 11, not 9).
-    let en_prise = won_by_taking(board, them, ours & !board.kings());
-    if (en_prise & !won_by_taking(premise.board(), them, en_prise)).any() {
+    if newly_hanging(board, them, premise.board()).any() {
         return 0;
     }
     // Or a trade they start, which we must take back: it keeps them the move
@@ -1199,11 +1198,12 @@ fn best_answer_to_check(pos: &Chess, targets: Bitboard, premise: &Chess) -> i32 
     // the best answer, and of the next where it does.
     let answers = pos.legal_moves();
     let mut barred = [0u64; 4];
+    if answers.len() == 1 {
+        // No other answer to play.
+        return best_answer_among(pos, &answers, &barred, targets, left_hanging, premise).map_or(0, |(net, _)| net);
+    }
     let mut best_of_all = None;
     while let Some((net, i)) = best_answer_among(pos, &answers, &barred, targets, left_hanging, premise) {
-        if answers.len() == 1 {
-            return net; // no other answer to play
-        }
         best_of_all.get_or_insert(net);
         let mut after = pos.clone();
         after.play_unchecked(answers[i]);
