@@ -809,16 +809,30 @@ fn lost_loose_men(pos: &Chess, premise: &Chess) -> i32 {
             .map_or(Bitboard::FULL, |s| attacks::between(their_king, s).with(s));
         to & along
     };
-    // Whether the man on `from` stands safe on `to`.
+    // What the man on `from` loses where it stands on `to`: nothing where
+    // we do not hit it there, or where they guard it against men worth as
+    // much and we hit it no more often than they guard it; else the
+    // exchange where it pays us (Lichess 0BZrl: ...f3, guarded by e4, hit
+    // by g2 and the e2 bishop, falls all the same; 0CZjr: ...Nf6 blocks the
+    // queen's line to the h8 rook and costs 1 for it, not 5). None where it
+    // does not stand there at all.
     let stands = |from: Square, role: Role, to: Square| {
         let rest = occupied.without(from);
         let by = attackers(board, to, us, rest);
-        if role == Role::King {
-            return by.is_empty();
+        if by.is_empty() || value_at(board, to) >= value(role) {
+            return Some(0);
         }
-        by.is_empty()
-            || (attackers(board, to, them, rest).any() && cheapest(by) >= value(role))
-            || value_at(board, to) >= value(role)
+        let guards = attackers(board, to, them, rest);
+        if role == Role::King || guards.is_empty() || cheapest(by) < value(role) {
+            return None;
+        }
+        if by.count() <= guards.count() {
+            return Some(0);
+        }
+        let mut after = board.clone();
+        after.discard_piece_at(from);
+        after.set_piece_at(to, role.of(them));
+        Some(least_valuable(&after, by).map_or(0, |(taker, _)| see(&after, taker, to, value(role)).max(0)))
     };
     // Whether that move saves the loose man on `man`.
     let saves = |from: Square, role: Role, to: Square, man: Square| {
@@ -839,8 +853,8 @@ fn lost_loose_men(pos: &Chess, premise: &Chess) -> i32 {
         let mut answer = |from: Square, role: Role, to: Bitboard| {
             for to in to {
                 let left = |men: Bitboard| stake(men.into_iter().filter(|&man| !saves(from, role, to, man)).collect());
-                if stands(from, role, to) {
-                    lost = lost.min(left(loose));
+                if let Some(loss) = stands(from, role, to) {
+                    lost = lost.min(left(loose).max(loss));
                 } else if loose.contains(from) && ours.contains(to) {
                     // A loose man that takes a man of ours where it is taken
                     // in turn sells itself for what it takes (Lichess 02e7X:
@@ -889,7 +903,10 @@ fn lost_loose_men(pos: &Chess, premise: &Chess) -> i32 {
     for from in theirs & !board.pawns() & !board.kings() {
         let Some(role) = board.role_at(from) else { continue };
         let to = piece_attacks(from, role.of(them), occupied) & !theirs;
-        if (to & piece_attacks(our_king, role.of(them), occupied)).into_iter().any(|to| stands(from, role, to)) {
+        if (to & piece_attacks(our_king, role.of(them), occupied))
+            .into_iter()
+            .any(|to| stands(from, role, to) == Some(0))
+        {
             return 0;
         }
     }
@@ -3442,6 +3459,21 @@ mod tests {
         // the other for the knight. 11, not 9.
         let fen = "1q1k3r/1b1p2p1/pN2pp2/2P1b3/1p1nP3/3P1BP1/P2Q1P2/1R3RK1 w - - 3 21";
         assert_eq!(gain(fen, "g1g2 h8h2 g2h2 d4f3 h2g2 f3d2", 5, "hangingPiece"), Some(11));
+    }
+
+    #[test]
+    fn a_loose_man_that_steps_where_we_hit_it_more_often_than_it_is_guarded_is_not_saved() {
+        // Lichess 0BZrl: after Rxf6 the f4 pawn hangs to the rook. ...f3,
+        // guarded by e4, is hit by g2 and the e2 bishop: gxf3 exf3 Bxf3
+        // wins it all the same. 6, not 5.
+        let fen = "r4r1k/1b1R4/p3Q3/npp3q1/4pp1P/P1P5/2P1BPP1/5RK1 b - - 0 27";
+        assert_eq!(gain(fen, "g5h4 e6e5 f8f6 d7f7 a5c6 e5f6 h4f6 f7f6", 3, "pin"), Some(6));
+        // Lichess 0CZjr: after Qxe5 the h8 rook hangs to the queen. ...Nf6
+        // blocks, and is hit by the queen and the f1 rook, guarded by the d8
+        // bishop: Rxf6 Bxf6 Qxf6 wins 1 for it, not the rook's 5. 10, not 9
+        // or 14.
+        let fen = "r1k3nr/pbppbQqp/1p6/3PP3/8/2N1B3/PPP3PP/R4RK1 b - - 2 16";
+        assert_eq!(gain(fen, "g7e5 f7e8 e7d8 e8e5", 3, "hangingPiece"), Some(10));
     }
 
     #[test]
