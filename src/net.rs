@@ -344,7 +344,8 @@
 //!   09VQK, the exchange running into another fire's capture (01U1t's
 //!   shape). The 105 new discoveredAttack gains (seed 4201): 14 of 15
 //!   right (06Pog: the knight sacrificed on its square counted again, -2
-//!   for +1). The 91 new interference gains (seed 4301): 15 of 15 right;
+//!   for +1; mended on 2026-12-06, a run that starts with their capture of
+//!   the sacrificed man counts from after it). The 91 new interference gains (seed 4301): 15 of 15 right;
 //!   of the 9 at 0 or below, 3 wrong and 4 debatable (an opponent's
 //!   capture the next fire already counts; a run into our own sacrifice).
 //! - After the end search's mate-in-one test (57 dev gains up; of the 14
@@ -2322,6 +2323,20 @@ pub fn settle(line: &Line, balances: &[i32], fires: &mut [Fire]) {
                     }
                     _ => exchange_start(ply),
                 };
+                // A run that starts with their capture of the man a sacrifice
+                // gave is counted from after it: the sacrifice is charged
+                // that man (Lichess 08Ao7: Re3 is the sacrifice's -5, fxe3
+                // takes it, and the Nxe3+ fork wins the queen: 7, not 2).
+                let start = match start.previous() {
+                    Some(given)
+                        if !start.is_solver()
+                            && sacrifices[given.index().min(127)]
+                            && given.mv().to() == start.mv().to() =>
+                    {
+                        start.reply().unwrap_or(start)
+                    }
+                    _ => start,
+                };
                 // Where another fire names the man our move took and no one
                 // takes it back, this one counts from after the move
                 // (Lichess 09KlA: gxh6 takes the queen, the hanging piece's,
@@ -3106,10 +3121,30 @@ mod tests {
         let fen = "r1b1kbnr/1pqp1ppp/p1n1p3/8/2BNP3/P1N5/1PP2PPP/R1BQK2R b KQkq - 0 7";
         assert_eq!(gain(fen, "g8e7 d4b5 a6b5 c3b5 c7b8 b5d6", 1, "sacrifice"), Some(-2));
         // Lichess 07KyR: Re7 Bxe7 Rxe7 Qxe7 Qxe7; the last capture is the
-        // hanging queen's, whose exchange starts at ...Bxe7: the rook given.
+        // hanging queen's: the rook given.
         let (fen, moves) =
             ("r4rk1/pp1q2pp/3bR3/3p2Q1/8/P1N4P/1P3PP1/4R1K1 b - - 0 23", "d6c5 e6e7 c5e7 e1e7 d7e7 g5e7");
         assert_eq!(gain(fen, moves, 1, "sacrifice"), Some(-5));
+    }
+
+    #[test]
+    fn a_tactic_that_takes_back_on_a_sacrifices_square_counts_from_after_the_sacrifice() {
+        // Lichess 08Ao7: ...Re3 is the sacrifice's -5; fxe3 takes the rook,
+        // and ...Nxe3+ forks king and queen, which ...Nxc2 takes, the
+        // bishop taking the knight back: 7, not 2 (the rook counted twice).
+        let fen = "4r1k1/pp3p2/2p4p/3p2p1/3P1qn1/2PB1N2/PPQ2P2/R5K1 w - - 2 22";
+        assert_eq!(gain(fen, "g1g2 e8e3 f2e3 g4e3 g2f2 e3c2", 3, "fork"), Some(7));
+        // Lichess 07KyR: Re7 Bxe7 Rxe7 Qxe7 Qxe7: after the rook given, the
+        // hanging queen nets the queen for a bishop and a rook, and a pawn
+        // the line's end leaves: 8, not 3; the line's story is -5, then 8.
+        let (fen, moves) =
+            ("r4rk1/pp1q2pp/3bR3/3p2Q1/8/P1N4P/1P3PP1/4R1K1 b - - 0 23", "d6c5 e6e7 c5e7 e1e7 d7e7 g5e7");
+        assert_eq!(gain(fen, moves, 5, "hangingPiece"), Some(8));
+        // Lichess 06Pog: Ne6+ is the sacrifice's -3, and fxe6+ takes back
+        // with a discovered check: the pawn, 1, not -2.
+        let fen = "3r1k2/1b1r1ppQ/pp3q1p/2b1pP2/1P1N4/2P4P/P5P1/1B1R1R1K b - - 0 27";
+        let moves = "f6g5 d4e6 f7e6 f5e6 f8e7 d1d7 d8d7 b1e4 b7e4 h7e4";
+        assert_eq!(gain(fen, moves, 3, "discoveredAttack"), Some(1));
     }
 
     #[test]
