@@ -28,7 +28,10 @@
 //!     else.
 //!   - A capture that takes back where the opponent just captured or
 //!     promoted counts from the first move of that run (a queen taken as
-//!     it is made is a pawn won).
+//!     it is made is a pawn won), or from after their capture where the run
+//!     starts with their capture of the man a sacrifice of ours gave there:
+//!     the sacrifice is charged that man (08Ao7: ...Re3, fxe3, and the
+//!     ...Nxe3+ fork nets 7, not 2).
 //!   - An opponent's desperado elsewhere (a man we attack, sold for a
 //!     lesser man we take back, the captures ending there, no line of
 //!     theirs opened) is a trade of its own: the next fire's, not counted
@@ -732,7 +735,8 @@ fn nets_after(last: Cursor, premise: &Chess, hits: Bitboard) -> i32 {
 /// leave.
 /// An answer saves a man where the man steps to a square it stands safe on
 /// (one we do not hit, or one they guard that only men worth as much as it
-/// hit), or where a man of theirs, standing safe itself, takes its only
+/// hit, no more often than they guard it; else it loses what the exchange
+/// there wins us), or where a man of theirs, standing safe itself, takes its only
 /// attacker, steps between, or guards it against attackers worth as much;
 /// so two men that no one answer saves lose the lesser (Lichess 037nc:
 /// ...Rxe2 hits b2 and f2). Nothing is lost where the side can give check
