@@ -2270,13 +2270,26 @@ pub fn settle(line: &Line, balances: &[i32], fires: &mut [Fire]) {
         let claimed = claimed_by_others(fires, fires[i].ply);
         // The man our move takes is the fire's that names it, where there
         // is one (both uses below).
+        // So is a man an earlier fire of ours names, which this move
+        // collects for it (Lichess 01VBW: Ng6+ forks the f8 rook, and Nxf8+
+        // takes it with a discovered attack on the queen: the discovery
+        // nets the queen, not the rook again).
         let capture_named_elsewhere = ply.mv().is_capture() && {
             let taken = capture_square(ply.mv());
             let names = |f: &Fire| men_to_win(&f.roles).contains(taken);
+            // This move is the capture that collects an earlier fire's win.
+            let named_earlier = |f: &Fire| {
+                let at = line.at(usize::from(f.ply));
+                let men = men_to_win(&f.roles) & !(at.after().board().kings());
+                collecting_capture(at, men).is_some_and(|c| c.index() == ply.index())
+            };
             !names(&fires[i])
-                && fires
-                    .iter()
-                    .any(|f| f.ply == fires[i].ply && f.label != fires[i].label && wins_material(f) && names(f))
+                && fires.iter().any(|f| {
+                    f.label != fires[i].label
+                        && wins_material(f)
+                        && (f.ply == fires[i].ply && names(f)
+                            || f.ply < fires[i].ply && fires[i].collects.is_none() && named_earlier(f))
+                })
         };
         let gives_on_the_move = fires.iter().any(|f| f.ply == fires[i].ply && f.label.info().gives);
         let counting =
@@ -3513,6 +3526,21 @@ mod tests {
         // or 14.
         let fen = "r1k3nr/pbppbQqp/1p6/3PP3/8/2N1B3/PPP3PP/R4RK1 b - - 2 16";
         assert_eq!(gain(fen, "g7e5 f7e8 e7d8 e8e5", 3, "hangingPiece"), Some(10));
+    }
+
+    #[test]
+    fn a_capture_that_collects_an_earlier_fires_man_counts_from_after_it() {
+        // Lichess 01VBW: Ng6+ forks the f8 rook, and Nxf8+ takes it with a
+        // discovered attack on the d7 queen: the fork nets the rook for the
+        // bishop (2), the discovery the queen less the knight the end search
+        // gives back (4, not 9: the rook counted again).
+        let fen = "2b1rr1k/3q2pB/p1p2b2/PpPp4/1P1P1Np1/8/2Q2P1P/R4RK1 b - - 2 21";
+        assert_eq!(gain(fen, "f6d4 f4g6 h8h7 g6f8 h7g8 f8d7", 1, "fork"), Some(2));
+        assert_eq!(gain(fen, "f6d4 f4g6 h8h7 g6f8 h7g8 f8d7", 3, "discoveredAttack"), Some(4));
+        // Lichess 02Chp: Bxh6+ skewers king and f8 rook, and Bxf8+ takes it
+        // with a discovered attack on the c5 bishop: 2, not 7.
+        let fen = "r4rk1/p4pp1/4b2p/2bp4/4qB1Q/6R1/PP2BPPP/5RK1 b - - 5 21";
+        assert_eq!(gain(fen, "e4e2 g3g7 g8g7 f4h6 g7h7 h6f8 h7g8 f8c5", 5, "discoveredAttack"), Some(2));
     }
 
     #[test]
