@@ -254,6 +254,9 @@
 //!   after the move: the capture is the other fire's (Lichess 09KlA: gxh6
 //!   takes the queen and unmasks the rook on a rook that is traded: 0, not
 //!   9; 08i3m: Nxe7+ takes the pawn and forks, Nxf5 gxf5: the fork 6).
+//!   So where the move is the capture that collects an earlier fire's man
+//!   (not for a payoff: 01VBW, Nxf8+ takes the rook Ng6+ forked, and its
+//!   discovery nets the queen, 4, not 9).
 //! - A fire whose man the line never takes keeps its detector's stake (the
 //!   hung or trapped piece's value): what it threatens to win, the line
 //!   stopping before it falls.
