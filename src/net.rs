@@ -910,8 +910,7 @@ fn lost_loose_men(pos: &Chess, premise: &Chess) -> i32 {
     // A check of theirs answers everything, where the checker stands safe.
     for from in theirs & !board.pawns() & !board.kings() {
         let Some(role) = board.role_at(from) else { continue };
-        let to = piece_attacks(from, role.of(them), occupied) & !theirs;
-        if (to & piece_attacks(our_king, role.of(them), occupied))
+        if (moves(from, role) & piece_attacks(our_king, role.of(them), occupied))
             .into_iter()
             .any(|to| stands(from, role, to) == Some(0))
         {
@@ -937,8 +936,20 @@ fn lost_loose_men(pos: &Chess, premise: &Chess) -> i32 {
     }
     // Or a trade they start, which we must take back: it keeps them the move
     // (Lichess 00Qm5: ...Bxg5 hxg5, and ...d4 saves the pawn).
+    // Not by a loose man pinned to their king, off the pin's line: the pin
+    // holds while we take it (Lichess 05Uxg: Bxc4 pins the e6 rook, which
+    // cannot take the e5 queen, and Bxe6+ follows).
     let hit_by_them = ours & !board.kings() & attacked_by(board, them);
-    if hit_by_them.into_iter().any(|sq| cheapest(attackers(board, sq, them, occupied)) <= value_at(board, sq)) {
+    let held = pinned & loose;
+    let takers = |sq: Square| {
+        attackers(board, sq, them, occupied)
+            .into_iter()
+            .filter(|&from| {
+                !held.contains(from) || board.role_at(from).is_some_and(|role| moves(from, role).contains(sq))
+            })
+            .collect::<Bitboard>()
+    };
+    if hit_by_them.into_iter().any(|sq| cheapest(takers(sq)) <= value_at(board, sq)) {
         return 0;
     }
     lost
@@ -3544,6 +3555,15 @@ mod tests {
         // with a discovered attack on the c5 bishop: 2, not 7.
         let fen = "r4rk1/p4pp1/4b2p/2bp4/4qB1Q/6R1/PP2BPPP/5RK1 b - - 5 21";
         assert_eq!(gain(fen, "e4e2 g3g7 g8g7 f4h6 g7h7 h6f8 h7g8 f8c5", 5, "discoveredAttack"), Some(2));
+    }
+
+    #[test]
+    fn a_loose_man_pinned_to_its_king_starts_no_trade_off_the_pins_line() {
+        // Lichess 05Uxg: Bxc4 takes a pawn and pins the e6 rook to the g8
+        // king. The rook hits the e5 queen, but cannot take it: no trade
+        // saves it, and Bxe6+ wins the exchange. 3, not 1.
+        let fen = "7r/3b1ppk/1q1r3p/4Q1PP/2p1PK2/PnP2P2/4B3/6RR b - - 4 35";
+        assert_eq!(gain(fen, "d6e6 g5g6 f7g6 h5g6 h7g8 e2c4", 5, "hangingPiece"), Some(3));
     }
 
     #[test]
