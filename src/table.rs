@@ -230,6 +230,7 @@ fn row_numbers<'a>(rows: impl Iterator<Item = &'a Annotated<'a>>) -> Vec<i64> {
     rows.map(|a| a.row.index as i64 + 1).collect()
 }
 
+#[inline]
 fn field<'r>(a: &Annotated<'r>, column: Option<usize>) -> Option<&'r str> {
     a.row.field(column)
 }

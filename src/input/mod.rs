@@ -401,6 +401,7 @@ impl<'a> TextRow<'a> {
     }
 
     /// An optional integer field.
+    #[inline]
     pub fn optional_int(&self, column: Option<usize>, name: &'static str) -> Result<Option<i32>, RowError> {
         match self.checked(column, name)? {
             None => Ok(None),
