@@ -351,8 +351,8 @@
 //!   shape). The 105 new discoveredAttack gains (seed 4201): 14 of 15
 //!   right (06Pog: the knight sacrificed on its square counted again, -2
 //!   for +1; mended on 2026-12-06, a run that starts with their capture of
-//!   the sacrificed man counts from after it). The 91 new interference gains (seed 4301): 15 of 15 right;
-//!   of the 9 at 0 or below, 3 wrong and 4 debatable (an opponent's
+//!   the sacrificed man counts from after it). The 91 new interference
+//!   gains (seed 4301): 15 of 15 right; of the 9 at 0 or below, 3 wrong and 4 debatable (an opponent's
 //!   capture the next fire already counts; a run into our own sacrifice).
 //! - After the end search's mate-in-one test (57 dev gains up; of the 14
 //!   on the key move, read against Stockfish's continuation from the
@@ -739,13 +739,14 @@ fn nets_after(last: Cursor, premise: &Chess, hits: Bitboard) -> i32 {
 /// An answer saves a man where the man steps to a square it stands safe on
 /// (one we do not hit, or one they guard that only men worth as much as it
 /// hit, no more often than they guard it; else it loses what the exchange
-/// there wins us), or where a man of theirs, standing safe itself, takes its only
-/// attacker, steps between, or guards it against attackers worth as much;
-/// so two men that no one answer saves lose the lesser (Lichess 037nc:
-/// ...Rxe2 hits b2 and f2). Nothing is lost where the side can give check
-/// with a man that stands safe (a check that gives the checker away saves
-/// nothing: 01E0R's ...Qxe3+), promote, take a man of ours en prise or
-/// start an even trade (Lichess 044aV: ...Kxf3, and Kxh5 evens it). A
+/// there wins us), or where a man of theirs, standing safe itself, takes
+/// its only attacker, steps between, or guards it against attackers worth
+/// as much; so two men that no one answer saves lose the lesser (Lichess
+/// 037nc: ...Rxe2 hits b2 and f2). Nothing is lost where the side can give
+/// check with a man that stands safe (a check that gives the checker away
+/// saves nothing: 01E0R's ...Qxe3+), promote, take a man of ours en prise
+/// or start an even trade (Lichess 044aV: ...Kxf3, and Kxh5 evens it; not
+/// by a loose man pinned to its king, off the pin's line: 05Uxg). A
 /// loose man that takes a man of ours where it falls in turn loses only
 /// its worth less what it took.
 /// (Not seen: an answer that hits a man of ours, Lichess 02lIm's ...Kb6,
@@ -2301,8 +2302,8 @@ pub fn settle(line: &Line, balances: &[i32], fires: &mut [Fire]) {
                 && fires.iter().any(|f| {
                     f.label != fires[i].label
                         && wins_material(f)
-                        && (f.ply == fires[i].ply && names(f)
-                            || f.ply < fires[i].ply && fires[i].collects.is_none() && named_earlier(f))
+                        && ((f.ply == fires[i].ply && names(f))
+                            || (f.ply < fires[i].ply && fires[i].collects.is_none() && named_earlier(f)))
                 })
         };
         let gives_on_the_move = fires.iter().any(|f| f.ply == fires[i].ply && f.label.info().gives);
