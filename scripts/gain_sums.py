@@ -20,7 +20,9 @@ puzzle_id, sum, net, diff (sum less net).
 
 import argparse
 import csv
+import importlib.util
 import io
+import os
 import re
 import subprocess
 import sys
@@ -28,7 +30,17 @@ from concurrent.futures import ThreadPoolExecutor
 
 import polars as pl
 
-AFTER = re.compile(r"after the line (White|Black), to move, (still nets|loses|nets nothing more) ?(\d*)")
+
+def gain_screen():
+    """scripts/gain_screen.py, whose reading of `koga explain` this shares."""
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "gain_screen.py")
+    spec = importlib.util.spec_from_file_location("gain_screen", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+READ_EXPLAIN = gain_screen().read_explain
 
 
 def rows_of(path):
@@ -40,18 +52,20 @@ def rows_of(path):
     return {row[0]: row for row in csv.reader(io.StringIO(text)) if row}
 
 
+def line_net(text):
+    """What the line in `koga explain`'s text nets for the solver: the material after it (the
+    solver's less the opponent's), finished by the end search's figure, less the material before
+    the key move; None for a line that mates."""
+    read = READ_EXPLAIN(text)
+    if read is None:
+        return None
+    material = [int(x) for x in re.search(r"after each ply: (.*)", text).group(1).split()]
+    return material[-1] + read[3] - material[0]
+
+
 def net_of(koga, row):
-    """What the line nets for the solver, end search included, from `koga explain`."""
     out = subprocess.run([koga, "explain", row[1], row[2]], capture_output=True, text=True, check=True).stdout
-    solver = re.search(r"^solver (White|Black)", out, re.M).group(1)
-    material = [int(x) for x in re.search(r"after each ply: (.*)", out).group(1).split()]
-    extra = 0
-    after = AFTER.search(out)
-    if after and after.group(2) != "nets nothing more":
-        amount = int(after.group(3))
-        sign = 1 if (after.group(1) == solver) == (after.group(2) == "still nets") else -1
-        extra = sign * amount
-    return material[-1] + extra - material[0]
+    return line_net(out)
 
 
 def main():
@@ -78,7 +92,7 @@ def main():
     ids = per_puzzle["puzzle_id"].to_list()
     with ThreadPoolExecutor(2) as pool:
         nets = list(pool.map(lambda pid: net_of(args.koga, rows[pid]), ids))
-    table = per_puzzle.select("puzzle_id", "sum").with_columns(pl.Series("net", nets))
+    table = per_puzzle.select("puzzle_id", "sum").with_columns(pl.Series("net", nets, dtype=pl.Int64))
     table = table.with_columns((pl.col("sum") - pl.col("net")).alias("diff"))
     over, under = (table["diff"] > 0).sum(), (table["diff"] < 0).sum()
     print(f"{table.height} puzzles with two fires or more: {table.height - over - under} add up, "
