@@ -2306,6 +2306,22 @@ pub fn settle(line: &Line, balances: &[i32], fires: &mut [Fire]) {
                             || (f.ply < fires[i].ply && fires[i].collects.is_none() && named_earlier(f)))
                 })
         };
+        // Whether our move goes on with a run on its square that an earlier
+        // fire started by taking a man it names: the run is that fire's.
+        let earlier_run = fires[i].collects.is_none()
+            && wins & ((1u128 << fires[i].ply.min(127)) - 1) != 0
+            && ply.mv().is_capture()
+            && ply.previous().is_some_and(|theirs| theirs.mv().is_capture() && theirs.mv().to() == ply.mv().to())
+            && {
+                let run = exchange_start(ply);
+                run.index() < ply.index()
+                    && among(wins, run)
+                    && fires.iter().any(|f| {
+                        usize::from(f.ply) == run.index()
+                            && wins_material(f)
+                            && men_to_win(&f.roles).contains(capture_square(run.mv()))
+                    })
+            };
         let gives_on_the_move = fires.iter().any(|f| f.ply == fires[i].ply && f.label.info().gives);
         let counting =
             if gives_on_the_move { *counting.get_or_init(|| counting_their_captures(fires, line)) } else { 0 };
@@ -2380,7 +2396,13 @@ pub fn settle(line: &Line, balances: &[i32], fires: &mut [Fire]) {
                 // gxf5 trades the knight for the queen: the fork nets 6, the
                 // pawn is not its).
                 let keeps = || keeps_its_capture(ply) || makes_the_capture(ply, capture);
-                let from = if capture_named_elsewhere && keeps() { ply.index() + 1 } else { start.index() };
+                // So where its move goes on with an exchange an earlier fire
+                // of ours started: that run is the earlier fire's (Lichess
+                // 07gRJ: ...Nxh3+ Bxh3 ...Qxh3 is the first fire's pawn, and
+                // the double attack of ...Qxh3 nets what follows: 4, not 5).
+                let earlier_run = earlier_run && start.index() < ply.index();
+                let from =
+                    if (capture_named_elsewhere || earlier_run) && keeps() { ply.index() + 1 } else { start.index() };
                 let net = balance_after(capture, through_checks, start) - balances[from]
                     + premise_taken_on_the_way(ply, capture, &fire.roles);
                 // What a sacrifice on the move gives up is the sacrifice's:
@@ -3556,6 +3578,16 @@ mod tests {
         // with a discovered attack on the c5 bishop: 2, not 7.
         let fen = "r4rk1/p4pp1/4b2p/2bp4/4qB1Q/6R1/PP2BPPP/5RK1 b - - 5 21";
         assert_eq!(gain(fen, "e4e2 g3g7 g8g7 f4h6 g7h7 h6f8 h7g8 f8c5", 5, "discoveredAttack"), Some(2));
+    }
+
+    #[test]
+    fn a_capture_that_goes_on_with_an_earlier_fires_exchange_counts_from_after_it() {
+        // Lichess 07gRJ: ...Nxh3+ Bxh3 ...Qxh3 is the first fire's run on h3
+        // (the pawn, 1), and the double attack of ...Qxh3 nets what follows:
+        // ...Qxg3+ and the e3 pawn, 4, not 5.
+        let fen = "rn2k2r/3q4/2p2pp1/p2p1Nn1/P3p3/1P2P2P/1B4B1/R2Q1RK1 w kq - 0 23";
+        assert_eq!(gain(fen, "f5g3 g5h3 g2h3 d7h3 d1e2 h3g3", 1, "insufficientlyDefended"), Some(1));
+        assert_eq!(gain(fen, "f5g3 g5h3 g2h3 d7h3 d1e2 h3g3", 3, "doubleAttack"), Some(4));
     }
 
     #[test]
