@@ -1861,7 +1861,11 @@ fn given(ply: Cursor, balances: &[i32], claimed: u128) -> Option<i16> {
             last = run().last().unwrap_or(last);
         }
     }
-    let net = balances[last.index() + 1] - balances[ply.index()];
+    // A sacrifice that takes back where they just took counts from before
+    // their capture: the trade on the square is even, and what the take-back
+    // gives up is the sacrifice (Lichess 01Isj: ...Rxe1+ Rxe1 leaves the b6
+    // bishop to cxb6: -3, not 2).
+    let net = balances[last.index() + 1] - balances[exchange_start(ply).index()];
     i16::try_from(net).ok()
 }
 
@@ -3179,6 +3183,15 @@ mod tests {
         let (fen, moves) =
             ("r4rk1/pp1q2pp/3bR3/3p2Q1/8/P1N4P/1P3PP1/4R1K1 b - - 0 23", "d6c5 e6e7 c5e7 e1e7 d7e7 g5e7");
         assert_eq!(gain(fen, moves, 1, "sacrifice"), Some(-5));
+    }
+
+    #[test]
+    fn a_sacrifice_that_takes_back_counts_from_before_their_capture() {
+        // Lichess 01Isj: ...Rxe1+ Rxe1 trades the rooks on e1, and the
+        // take-back leaves the b6 bishop to cxb6: -3, not 2.
+        let fen = "1kq1r2r/p1p2pp1/1pPb4/3P3p/Q1B2nb1/4B3/P2N1PPP/1R2R1K1 b - - 1 20";
+        let moves = "h5h4 c4a6 c8f5 e3b6 e8e1 b1e1 c7b6 c6c7 d6c7 e1e8 h8e8 a4e8 f5c8 a6c8";
+        assert_eq!(gain(fen, moves, 5, "sacrifice"), Some(-3));
     }
 
     #[test]
