@@ -228,7 +228,9 @@
 //!   Ndb5 axb5 Nxb5, -2): a later tactic that wins it back nets its own
 //!   win, and a line's gains sum to its net (029wQ: -6, then the fork's
 //!   9). A tactic whose man only a later sacrifice takes nets 0 (059XJ:
-//!   Qd8+ forks the knight Qxf6+ gives the queen for).
+//!   Qd8+ forks the knight Qxf6+ gives the queen for). A sacrifice that
+//!   takes back where they just took counts from before their capture
+//!   (01Isj: ...Rxe1+ Rxe1 leaves the b6 bishop: -3, not 2).
 //!   What a sacrifice gives up is charged to it alone: another fire of its
 //!   move whose exchange comes out below zero nets what it wins besides
 //!   (06tA5: Rb7 gives the rook, and the deflection wins the d6 pawn: 1,
@@ -256,7 +258,9 @@
 //!   9; 08i3m: Nxe7+ takes the pawn and forks, Nxf5 gxf5: the fork 6).
 //!   So where the move is the capture that collects an earlier fire's man
 //!   (not for a payoff: 01VBW, Nxf8+ takes the rook Ng6+ forked, and its
-//!   discovery nets the queen, 4, not 9).
+//!   discovery nets the queen, 4, not 9), or goes on with a run an earlier
+//!   fire started by taking a man it names (07gRJ: ...Nxh3+ Bxh3 ...Qxh3,
+//!   and the double attack of ...Qxh3 nets what follows, 4, not 5).
 //! - A fire whose man the line never takes keeps its detector's stake (the
 //!   hung or trapped piece's value): what it threatens to win, the line
 //!   stopping before it falls.
