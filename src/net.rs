@@ -2315,7 +2315,10 @@ pub fn settle(line: &Line, balances: &[i32], fires: &mut [Fire]) {
                 })
         };
         // Whether our move goes on with a run on its square that an earlier
-        // fire started by taking a man it names: the run is that fire's.
+        // fire started by taking a man it names: the run is that fire's
+        // (Lichess 07gRJ: ...Nxh3+ Bxh3 ...Qxh3 is the first fire's pawn,
+        // and the double attack of ...Qxh3 nets what follows: 4, not 5).
+        // The cheap tests first: a win earlier, their capture on our square.
         let earlier_run = fires[i].collects.is_none()
             && wins & ((1u128 << fires[i].ply.min(127)) - 1) != 0
             && ply.mv().is_capture()
@@ -2404,13 +2407,9 @@ pub fn settle(line: &Line, balances: &[i32], fires: &mut [Fire]) {
                 // gxf5 trades the knight for the queen: the fork nets 6, the
                 // pawn is not its).
                 let keeps = || keeps_its_capture(ply) || makes_the_capture(ply, capture);
-                // So where its move goes on with an exchange an earlier fire
-                // of ours started: that run is the earlier fire's (Lichess
-                // 07gRJ: ...Nxh3+ Bxh3 ...Qxh3 is the first fire's pawn, and
-                // the double attack of ...Qxh3 nets what follows: 4, not 5).
-                let earlier_run = earlier_run && start.index() < ply.index();
-                let from =
-                    if (capture_named_elsewhere || earlier_run) && keeps() { ply.index() + 1 } else { start.index() };
+                // So where its move goes on with an earlier fire's run.
+                let theirs = capture_named_elsewhere || (earlier_run && start.index() < ply.index());
+                let from = if theirs && keeps() { ply.index() + 1 } else { start.index() };
                 let net = balance_after(capture, through_checks, start) - balances[from]
                     + premise_taken_on_the_way(ply, capture, &fire.roles);
                 // What a sacrifice on the move gives up is the sacrifice's:
