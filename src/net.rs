@@ -269,7 +269,9 @@
 //!     step to a square we do not attack, or, in check, an answer after
 //!     which nothing of theirs is en prise: 0BuRD ...exf2+ unmasks the
 //!     queen on the e1 rook, and Kxf2 guards it), it wins what the best
-//!     escape leaves us (where our move threatens other men too, the least
+//!     escape leaves us (a man with nowhere to go that takes a man of ours
+//!     on a square we attack trades itself: 01gA2, ...Rh8 shuts the h7
+//!     queen in, Qxh8+ Qxh8: 4, not 9; where our move threatens other men too, the least
 //!     our captures net over the man's escapes and the captures of their
 //!     other threatened men: 0BJDT, d5 unmasks the bishop on the queen and
 //!     hits the e6 bishop, ...Qc7 dxe6 fxe6: 2, not 0; 02fRr, ...Qxb3
@@ -1924,10 +1926,15 @@ fn claimed_by_others(fires: &[Fire], ply: u16) -> u128 {
 /// not then attack, and loses what the capture search finds of the men
 /// that leaves en prise, the least over its escapes (Lichess 0BJDT: d5
 /// unmasks the e3 bishop on the queen and hits the e6 bishop; ...Qc7 dxe6
-/// fxe6: 2). In check, it must answer with nothing of its own left en
-/// prise (Lichess 0BuRD: ...exf2+ unmasks the queen on the e1 rook, and
-/// Kxf2 guards it; not 01Prn: Nxf6+ Qxf6 Qxf6 gxf6 leaves the d8 rook to
-/// the d1 rook).
+/// fxe6: 2). A man with no such square may still take a man of ours on
+/// one we attack: a trade, which nets us what we then take there less what
+/// it took (Lichess 01gA2: ...Rh8 shuts the h7 queen in, and Qxh8+ Qxh8
+/// gives the queen for the rook: 4, not 9); the captures of their other
+/// threatened men count only beside a square it may step to (03mei:
+/// ...Bxf3+ Kxf3 leaves the d1 knight to the h1 rook). In check, it must
+/// answer with nothing of its own left en prise (Lichess 0BuRD: ...exf2+
+/// unmasks the queen on the e1 rook, and Kxf2 guards it; not 01Prn: Nxf6+
+/// Qxf6 Qxf6 gxf6 leaves the d8 rook to the d1 rook).
 fn escape(pos: &Chess, men: Bitboard, premise: &Chess) -> Option<i32> {
     let man = men.single_square()?;
     if !pos.us().contains(man) {
@@ -1948,11 +1955,15 @@ fn escape(pos: &Chess, men: Bitboard, premise: &Chess) -> Option<i32> {
     // nothing that would need a search.
     let threatened = newly_hanging(pos.board(), !pos.turn(), premise.board()) | men;
     let alone = threatened == men;
-    let mut escapes = MoveList::new();
+    let (mut escapes, mut trades) = (MoveList::new(), MoveList::new());
     for &m in moves.iter().filter(|m| m.from() == Some(man)) {
         let mut after = pos.clone();
         after.play_unchecked(m);
         if attacked_by(after.board(), after.turn()).contains(m.to()) {
+            // Lost there, but for what it takes on the way.
+            if m.is_capture() {
+                trades.push(m);
+            }
             continue;
         }
         if alone || newly_hanging(after.board(), after.turn(), premise.board()).is_empty() {
@@ -1960,16 +1971,19 @@ fn escape(pos: &Chess, men: Bitboard, premise: &Chess) -> Option<i32> {
         }
         escapes.push(m);
     }
-    if escapes.is_empty() {
+    if escapes.is_empty() && trades.is_empty() {
         return None;
     }
-    // Else the least our captures then net, over its escapes and the
-    // captures by their other men we threaten (less what those take).
-    let others = moves
-        .iter()
-        .filter(|m| m.is_capture() && m.from().is_some_and(|from| from != man && threatened.contains(from)));
+    // Else the least our captures then net, over its escapes, its trades
+    // and, where it has a square to go to, the captures by their other men
+    // we threaten (less what those take: a trade elsewhere leaves the man
+    // where it stood, en prise).
+    let others = moves.iter().filter(|m| {
+        !escapes.is_empty() && m.is_capture() && m.from().is_some_and(|from| from != man && threatened.contains(from))
+    });
     escapes
         .iter()
+        .chain(trades.iter())
         .chain(others)
         .map(|&m| {
             let mut after = pos.clone();
@@ -3264,6 +3278,21 @@ mod tests {
         // queen, which takes the pawn and guards the knight: 0, not 9.
         let fen = "r2r2k1/ppq1bppp/4pn2/6B1/1n1P4/2N1Q3/PP1RNPPP/5RK1 b - - 15 16";
         assert_eq!(gain(fen, "b4a2 g5f4 c7c4 b2b3", 3, "discoveredAttack"), Some(0));
+    }
+
+    #[test]
+    fn a_threat_whose_man_can_only_trade_itself_wins_the_difference() {
+        // Lichess 01gA2: ...Ng6 unmasks the d8 rook on the g8 queen, Qh7,
+        // and ...Rh8 shuts it in: every square it may step to is attacked,
+        // and Qxh8+ Qxh8 gives the queen for the rook: 4, not 9.
+        let fen = "2kr1nQ1/ppp2p2/2n1pq2/3p4/3P4/4P3/PPPN1PPP/R4RK1 w - - 5 15";
+        assert_eq!(gain(fen, "c2c4 f8g6 g8h7 d8h8", 1, "discoveredAttack"), Some(4));
+        // Lichess 03mei: Ke2 unmasks the h1 rook on the d1 knight, which has
+        // no square; ...Bxf3+ Kxf3 is a trade elsewhere that leaves it
+        // where it stands, and its own ...Nxb2 Bxb2 gives it for a pawn: 2,
+        // not 3 (the whole knight) nor 0 (the trade on f3 read as saving it).
+        let fen = "r1bk3r/ppp2ppp/8/8/8/4P1P1/PP1P1bBP/R1Bn1K1R b - - 0 11";
+        assert_eq!(gain(fen, "h8e8 f1e2 c8g4 g2f3", 1, "discoveredAttack"), Some(2));
     }
 
     #[test]
