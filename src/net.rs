@@ -271,10 +271,11 @@
 //!     queen on the e1 rook, and Kxf2 guards it), it wins what the best
 //!     escape leaves us (a man with nowhere to go that takes a man of ours
 //!     on a square we attack trades itself: 01gA2, ...Rh8 shuts the h7
-//!     queen in, Qxh8+ Qxh8: 4, not 9; where our move threatens other men too, the least
-//!     our captures net over the man's escapes and the captures of their
-//!     other threatened men: 0BJDT, d5 unmasks the bishop on the queen and
-//!     hits the e6 bishop, ...Qc7 dxe6 fxe6: 2, not 0; 02fRr, ...Qxb3
+//!     queen in, Qxh8+ Qxh8: 4, not 9; where our move threatens other men
+//!     too, the least our captures net over the man's escapes and the
+//!     captures of their other threatened men: 0BJDT, d5 unmasks the
+//!     bishop on the queen and hits the e6 bishop, ...Qc7 dxe6 fxe6: 2,
+//!     not 0; 02fRr, ...Qxb3
 //!     guards the knight: 0; where it threatens two or more of its men,
 //!     the least our captures net over letting it be, their moves and the
 //!     captures of the men that hit them, guarded men taken too: 06ZIT,
@@ -1978,8 +1979,9 @@ fn escape(pos: &Chess, men: Bitboard, premise: &Chess) -> Option<i32> {
     // and, where it has a square to go to, the captures by their other men
     // we threaten (less what those take: a trade elsewhere leaves the man
     // where it stood, en prise).
+    let stepping = !escapes.is_empty();
     let others = moves.iter().filter(|m| {
-        !escapes.is_empty() && m.is_capture() && m.from().is_some_and(|from| from != man && threatened.contains(from))
+        stepping && m.is_capture() && m.from().is_some_and(|from| from != man && threatened.contains(from))
     });
     escapes
         .iter()
