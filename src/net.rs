@@ -129,7 +129,9 @@
 //!     one that stood en prise before the key move, the premise (07FFK:
 //!     Rxb4 saves one rook, and ...Nxf1 wins the other for the knight: 11,
 //!     not 9; 33 dev gains in 17 puzzles, all up; judged c5723: new 5,
-//!     old 2, neither 3, the three closer to the new).
+//!     old 2, neither 3, the three closer to the new), nor one whose only
+//!     taker is pinned to its king off the line (0B9Ov: the a7 queen,
+//!     pinned on the a-file, "hits" the d7 queen and is lost: 9, not 5).
 //!   - Where the line ends with our check and the opponent has one legal
 //!     answer, we may then check the same way, or with a man only a
 //!     greater man may take, guarded, whose every answer may lose
@@ -473,8 +475,8 @@ use std::cell::{OnceCell, RefCell};
 use shakmaty::{attacks, Bitboard, Board, Chess, Color, Move, MoveList, Position, Rank, Role, Square};
 
 use crate::board::{
-    attacked_by, attackers, attacks_from, capture_leaves_king_safe, least_valuable, legal_plain_move, mate_in_one,
-    only_legal_move, piece_attacks, pins_off_the_line, see, swap_turn, value, value_at, xray_defenders,
+    attacked_by, attackers, attacks_from, capture_leaves_king_safe, held_off, least_valuable, legal_plain_move,
+    mate_in_one, only_legal_move, piece_attacks, pins_off_the_line, see, swap_turn, value, value_at, xray_defenders,
 };
 use crate::facts::{capture_square, captured_value};
 use crate::fire::Fire;
@@ -936,10 +938,13 @@ fn lost_loose_men(pos: &Chess, premise: &Chess) -> i32 {
     if lost == 0 {
         return 0;
     }
-    // Not a man that stood en prise before the key move: the puzzle's
-    // premise, taken or not (Lichess 07FFK: Rxb4 takes such a pawn, and
-    // ...Nxf1 still wins the other rook for the knight: 11, not 9).
-    if newly_hanging(board, them, premise.board()).any() {
+    // A man of ours they may take instead saves them: not one that stood
+    // en prise before the key move, the puzzle's premise, taken or not
+    // (Lichess 07FFK: Rxb4 takes such a pawn, and ...Nxf1 still wins the
+    // other rook for the knight: 11, not 9), nor one whose only taker is
+    // pinned to its king off the line (0B9Ov: the pinned a7 queen "hits"
+    // the d7 queen; 9, not 5).
+    if not_held_off(board, them, newly_hanging(board, them, premise.board())).any() {
         return 0;
     }
     // Or a trade they start, which we must take back: it keeps them the move
@@ -1381,6 +1386,28 @@ fn won_by_taking(board: &Board, attacker: Color, men: Bitboard) -> Bitboard {
         }
     }
     won
+}
+
+/// Those of `men` (hanging to `attacker`) that a man of `attacker` may
+/// take: not where its one taker is pinned to its king off the line
+/// (Lichess 0B9Ov: the a7 queen, pinned on the a-file, hits the d7 queen
+/// and the f2 pawn and may take neither).
+fn not_held_off(board: &Board, attacker: Color, men: Bitboard) -> Bitboard {
+    let Some(king) = board.king_of(attacker) else { return men };
+    let occupied = board.occupied();
+    let sliders = board.by_color(!attacker) & (board.rooks_and_queens() | board.bishops_and_queens());
+    let mut free = men;
+    for sq in men {
+        // A lone taker on a line from its king with an enemy slider
+        // beyond it, the cheap test first.
+        let held = attackers(board, sq, attacker, occupied)
+            .single_square()
+            .is_some_and(|taker| (attacks::ray(king, taker) & sliders).any() && held_off(board, taker, sq));
+        if held {
+            free.discard(sq);
+        }
+    }
+    free
 }
 
 /// Whether `side` gives check on `board`.
@@ -3595,6 +3622,16 @@ mod tests {
         // the other for the knight. 11, not 9.
         let fen = "1q1k3r/1b1p2p1/pN2pp2/2P1b3/1p1nP3/3P1BP1/P2Q1P2/1R3RK1 w - - 3 21";
         assert_eq!(gain(fen, "g1g2 h8h2 g2h2 d4f3 h2g2 f3d2", 5, "hangingPiece"), Some(11));
+    }
+
+    #[test]
+    fn a_man_of_ours_only_a_pinned_man_hits_saves_nothing_at_the_lines_end() {
+        // Lichess 0B9Ov: after Qxd7 the a7 queen, pinned to its king on the
+        // a-file by the a4 rook, is lost for the rook; it "hits" the d7
+        // queen and the f2 pawn along lines it may not take on, so neither
+        // saves it. 9, not 5.
+        let fen = "kq6/nr1r4/R7/7p/R2pQ1p1/6P1/5P1K/8 b - - 6 54";
+        assert_eq!(gain(fen, "d4d3 a6a7 b8a7 e4e8 b7b8 e8d7", 5, "pinnedDefender"), Some(9));
     }
 
     #[test]
