@@ -753,8 +753,10 @@ fn nets_after(last: Cursor, premise: &Chess, hits: Bitboard) -> i32 {
 /// as much; so two men that no one answer saves lose the lesser (Lichess
 /// 037nc: ...Rxe2 hits b2 and f2). Nothing is lost where the side can give
 /// check with a man that stands safe (a check that gives the checker away
-/// saves nothing: 01E0R's ...Qxe3+), promote, take a man of ours en prise
-/// or start an even trade (Lichess 044aV: ...Kxf3, and Kxh5 evens it; not
+/// saves nothing: 01E0R's ...Qxe3+; one leaves another loose man beside
+/// our king that none of theirs guards, which the king takes in answer:
+/// 09TiY's ...Bf4+ Kxg4), promote, take a man of ours en prise or start
+/// an even trade (Lichess 044aV: ...Kxf3, and Kxh5 evens it; not
 /// by a loose man pinned to its king, off the pin's line: 05Uxg). A
 /// loose man that takes a man of ours where it falls in turn loses only
 /// its worth less what it took.
@@ -917,14 +919,27 @@ fn lost_loose_men(pos: &Chess, premise: &Chess) -> i32 {
     if loose.is_empty() {
         return 0;
     }
-    // A check of theirs answers everything, where the checker stands safe.
+    // A check of theirs answers everything, where the checker stands safe,
+    // but another loose man next to our king that none of theirs guards:
+    // the king may answer by taking it (Lichess 02XhI: ...Rh8+ Kxg2;
+    // 09TiY: ...Bf4+ Kxg4). The check that leaves them least.
+    let next_to_our_king = loose & attacks::king_attacks(our_king);
+    let guarded = OnceCell::new();
+    let mut after_a_check = i32::MAX;
     for from in theirs & !board.pawns() & !board.kings() {
         let Some(role) = board.role_at(from) else { continue };
         if (moves(from, role) & piece_attacks(our_king, role.of(them), occupied))
             .into_iter()
             .any(|to| stands(from, role, to) == Some(0))
         {
-            return 0;
+            let mut by_the_king = next_to_our_king.without(from);
+            if by_the_king.any() {
+                by_the_king &= !*guarded.get_or_init(|| attacked_by(board, them));
+            }
+            if by_the_king.is_empty() {
+                return 0;
+            }
+            after_a_check = after_a_check.min(stake(by_the_king));
         }
     }
     // So does a pawn that promotes where no man of ours takes the new
@@ -934,7 +949,7 @@ fn lost_loose_men(pos: &Chess, premise: &Chess) -> i32 {
             return 0;
         }
     }
-    let lost = least_left(loose);
+    let lost = least_left(loose).min(after_a_check);
     if lost == 0 {
         return 0;
     }
@@ -3632,6 +3647,15 @@ mod tests {
         // saves it. 9, not 5.
         let fen = "kq6/nr1r4/R7/7p/R2pQ1p1/6P1/5P1K/8 b - - 6 54";
         assert_eq!(gain(fen, "d4d3 a6a7 b8a7 e4e8 b7b8 e8d7", 5, "pinnedDefender"), Some(9));
+    }
+
+    #[test]
+    fn a_check_saves_no_loose_man_our_king_takes_in_answer() {
+        // Lichess 09TiY: Ra8+ skewers the king to the g8 rook, and Rxg8
+        // leaves the g4 pawn unguarded beside our king; ...Bf4+ is met by
+        // Kxg4. 6, not 5.
+        let fen = "3k2r1/R7/1p1p4/pP2pB2/P3P1p1/3P2K1/3b4/8 b - - 1 35";
+        assert_eq!(gain(fen, "d2e3 a7a8 d8e7 a8g8", 1, "skewer"), Some(6));
     }
 
     #[test]
