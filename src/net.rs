@@ -118,7 +118,9 @@
 //!     rook pins, 5 not 1; 030zt: a knight forks two guarded men; judge5404:
 //!     8 right, 4 wrong, 3 neither but closer: an escape that hits a man
 //!     of ours, which a rule tried for it misread more often), +28. A check
-//!     saves them only where the checker stands safe, and men hit more
+//!     saves them only where the checker stands safe (and not a loose man
+//!     beside our king that the king then takes: 09TiY's ...Bf4+ Kxg4,
+//!     6, not 5), and men hit more
 //!     often than guarded count: 130 more in 78 puzzles, all up (01E0R:
 //!     ...Qxe3+ gives the queen away; 04aWV: b4 hit twice, guarded once;
 //!     judge5501: 12 of 20 read right, 5 wrong, 3 neither but closer, the
@@ -271,9 +273,9 @@
 //!     step to a square we do not attack, or, in check, an answer after
 //!     which nothing of theirs is en prise: 0BuRD ...exf2+ unmasks the
 //!     queen on the e1 rook, and Kxf2 guards it), it wins what the best
-//!     escape leaves us (a man with nowhere to go that takes a man of ours
-//!     on a square we attack trades itself: 01gA2, ...Rh8 shuts the h7
-//!     queen in, Qxh8+ Qxh8: 4, not 9; where our move threatens other men
+//!     escape leaves us (a man that takes a man of ours on a square we
+//!     attack trades itself: 01gA2, ...Rh8 shuts the h7 queen in, Qxh8+
+//!     Qxh8: 4, not 9; where our move threatens other men
 //!     too, the least our captures net over the man's escapes and the
 //!     captures of their other threatened men: 0BJDT, d5 unmasks the
 //!     bishop on the queen and hits the e6 bishop, ...Qc7 dxe6 fxe6: 2,
@@ -753,10 +755,11 @@ fn nets_after(last: Cursor, premise: &Chess, hits: Bitboard) -> i32 {
 /// as much; so two men that no one answer saves lose the lesser (Lichess
 /// 037nc: ...Rxe2 hits b2 and f2). Nothing is lost where the side can give
 /// check with a man that stands safe (a check that gives the checker away
-/// saves nothing: 01E0R's ...Qxe3+; one leaves another loose man beside
-/// our king that none of theirs guards, which the king takes in answer:
-/// 09TiY's ...Bf4+ Kxg4), promote, take a man of ours en prise or start
-/// an even trade (Lichess 044aV: ...Kxf3, and Kxh5 evens it; not
+/// saves nothing: 01E0R's ...Qxe3+; and it leaves another loose man
+/// beside our king that none of theirs then guards, which the king takes
+/// in answer: 09TiY's ...Bf4+ Kxg4), promote, take a man of ours en prise
+/// (not one whose only taker is pinned to its king: 0B9Ov) or start an
+/// even trade (Lichess 044aV: ...Kxf3, and Kxh5 evens it; not
 /// by a loose man pinned to its king, off the pin's line: 05Uxg). A
 /// loose man that takes a man of ours where it falls in turn loses only
 /// its worth less what it took.
@@ -920,26 +923,36 @@ fn lost_loose_men(pos: &Chess, premise: &Chess) -> i32 {
         return 0;
     }
     // A check of theirs answers everything, where the checker stands safe,
-    // but another loose man next to our king that none of theirs guards:
-    // the king may answer by taking it (Lichess 02XhI: ...Rh8+ Kxg2;
-    // 09TiY: ...Bf4+ Kxg4). The check that leaves them least.
+    // but another loose man next to our king that none of theirs guards
+    // once the check is given: the king may answer by taking it (Lichess
+    // 02XhI: ...Rh8+ Kxg2; 09TiY: ...Bf4+ Kxg4). The check that leaves
+    // them least.
     let next_to_our_king = loose & attacks::king_attacks(our_king);
-    let guarded = OnceCell::new();
     let mut after_a_check = i32::MAX;
     for from in theirs & !board.pawns() & !board.kings() {
         let Some(role) = board.role_at(from) else { continue };
-        if (moves(from, role) & piece_attacks(our_king, role.of(them), occupied))
-            .into_iter()
-            .any(|to| stands(from, role, to) == Some(0))
-        {
-            let mut by_the_king = next_to_our_king.without(from);
-            if by_the_king.any() {
-                by_the_king &= !*guarded.get_or_init(|| attacked_by(board, them));
+        for to in moves(from, role) & piece_attacks(our_king, role.of(them), occupied) {
+            if stands(from, role, to) != Some(0) {
+                continue;
             }
+            let by_the_king = next_to_our_king.without(from);
             if by_the_king.is_empty() {
                 return 0;
             }
-            after_a_check = after_a_check.min(stake(by_the_king));
+            // Seen with the checker on `to` and our king off its square
+            // (a slider's check covers the square behind the king).
+            let checked = occupied.without(from).with(to).without(our_king);
+            let taken: Bitboard = by_the_king
+                .into_iter()
+                .filter(|&sq| {
+                    attackers(board, sq, them, checked).without(from).is_empty()
+                        && !piece_attacks(to, role.of(them), checked).contains(sq)
+                })
+                .collect();
+            if taken.is_empty() {
+                return 0;
+            }
+            after_a_check = after_a_check.min(stake(taken));
         }
     }
     // So does a pawn that promotes where no man of ours takes the new
@@ -1403,18 +1416,17 @@ fn won_by_taking(board: &Board, attacker: Color, men: Bitboard) -> Bitboard {
     won
 }
 
-/// Those of `men` (hanging to `attacker`) that a man of `attacker` may
-/// take: not where its one taker is pinned to its king off the line
-/// (Lichess 0B9Ov: the a7 queen, pinned on the a-file, hits the d7 queen
-/// and the f2 pawn and may take neither).
+/// `men` (hanging to `attacker`) less those whose only taker is pinned to
+/// its king off the capture's line (Lichess 0B9Ov: the a7 queen, pinned on
+/// the a-file, hits the d7 queen and the f2 pawn and may take neither).
 fn not_held_off(board: &Board, attacker: Color, men: Bitboard) -> Bitboard {
     let Some(king) = board.king_of(attacker) else { return men };
     let occupied = board.occupied();
     let sliders = board.by_color(!attacker) & (board.rooks_and_queens() | board.bishops_and_queens());
     let mut free = men;
     for sq in men {
-        // A lone taker on a line from its king with an enemy slider
-        // beyond it, the cheap test first.
+        // A lone taker on a line through its king that an enemy slider
+        // stands on, the cheap test first.
         let held = attackers(board, sq, attacker, occupied)
             .single_square()
             .is_some_and(|taker| (attacks::ray(king, taker) & sliders).any() && held_off(board, taker, sq));
@@ -1969,9 +1981,8 @@ fn claimed_by_others(fires: &[Fire], ply: u16) -> u128 {
 /// not then attack, and loses what the capture search finds of the men
 /// that leaves en prise, the least over its escapes (Lichess 0BJDT: d5
 /// unmasks the e3 bishop on the queen and hits the e6 bishop; ...Qc7 dxe6
-/// fxe6: 2). A man with no such square may still take a man of ours on
-/// one we attack: a trade, which nets us what we then take there less what
-/// it took (Lichess 01gA2: ...Rh8 shuts the h7 queen in, and Qxh8+ Qxh8
+/// fxe6: 2). It may also take a man of ours on a square we attack: a
+/// trade, which nets us what we then take there less what it took (Lichess 01gA2: ...Rh8 shuts the h7 queen in, and Qxh8+ Qxh8
 /// gives the queen for the rook: 4, not 9); the captures of their other
 /// threatened men count only beside a square it may step to (03mei:
 /// ...Bxf3+ Kxf3 leaves the d1 knight to the h1 rook). In check, it must
@@ -2019,8 +2030,9 @@ fn escape(pos: &Chess, men: Bitboard, premise: &Chess) -> Option<i32> {
     }
     // Else the least our captures then net, over its escapes, its trades
     // and, where it has a square to go to, the captures by their other men
-    // we threaten (less what those take: a trade elsewhere leaves the man
-    // where it stood, en prise).
+    // we threaten, less what those take (the search lets them stop once
+    // we take back: right only where the man may then step away; 03mei's
+    // ...Bxf3+ Kxf3 leaves the d1 knight with nowhere to go).
     let stepping = !escapes.is_empty();
     let others = moves.iter().filter(|m| {
         stepping && m.is_capture() && m.from().is_some_and(|from| from != man && threatened.contains(from))
@@ -2033,7 +2045,8 @@ fn escape(pos: &Chess, men: Bitboard, premise: &Chess) -> Option<i32> {
             let mut after = pos.clone();
             after.play_unchecked(m);
             let ours = best_captures_on(after.board(), after.turn(), m.to(), premise.board(), Bitboard::EMPTY, None);
-            ours - if m.is_capture() { captured_value(m) } else { 0 }
+            let promoted = m.promotion().map_or(0, |role| value(role) - value(Role::Pawn));
+            ours - if m.is_capture() { captured_value(m) } else { 0 } - promoted
         })
         .min()
         .map(|least| least.max(0))
