@@ -3672,6 +3672,24 @@ mod tests {
     }
 
     #[test]
+    fn a_check_along_the_line_through_our_king_guards_the_man_behind_it() {
+        // The h1 knight is trapped beside our g1 king (the f7 rook holds
+        // f2, the h2 pawn g3). ...Rg8+ would leave it to Kxh1, but ...Rb1+
+        // checks along the first rank, through the king to h1: the king may
+        // not take it, and nothing is lost.
+        let position = |fen: &str| -> Chess {
+            fen.parse::<shakmaty::fen::Fen>().unwrap().into_position(shakmaty::CastlingMode::Standard).unwrap()
+        };
+        let pos = position("kr6/5R2/8/8/8/8/7P/6Kn b - - 0 1");
+        let premise = position("kr6/5R2/8/8/8/8/7P/6K1 b - - 0 1");
+        assert_eq!(lost_loose_men(&pos, &premise), 0);
+        // Without the rook's check along the rank, the knight falls.
+        let pos = position("k7/5R2/8/8/8/8/7P/6Kn b - - 0 1");
+        let premise = position("k7/5R2/8/8/8/8/7P/6K1 b - - 0 1");
+        assert_eq!(lost_loose_men(&pos, &premise), 3);
+    }
+
+    #[test]
     fn a_loose_man_that_steps_where_we_hit_it_more_often_than_it_is_guarded_is_not_saved() {
         // Lichess 0BZrl: after Rxf6 the f4 pawn hangs to the rook. ...f3,
         // guarded by e4, is hit by g2 and the e2 bishop: gxf3 exf3 Bxf3
