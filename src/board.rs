@@ -939,6 +939,12 @@ pub fn flight_squares(pos: &Chess, sq: Square) -> Bitboard {
     reached
 }
 
+/// The position a FEN describes (tests only: it panics on a bad one).
+#[cfg(test)]
+pub(crate) fn position(fen: &str) -> Chess {
+    fen.parse::<shakmaty::fen::Fen>().unwrap().into_position(CastlingMode::Standard).unwrap()
+}
+
 #[cfg(test)]
 /// The positions of a random game for the proptests: one of two start
 /// positions (the usual one, and one rich in promotions, castling and en
@@ -950,8 +956,7 @@ pub(crate) fn random_game(start: usize, picks: &[usize]) -> Vec<Chess> {
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
         "r3k2r/1P4P1/2n1b3/3pP3/8/2B2q2/1p4p1/R3K2R w KQkq d6 0 1",
     ];
-    let mut pos: Chess =
-        starts[start].parse::<shakmaty::fen::Fen>().unwrap().into_position(CastlingMode::Standard).unwrap();
+    let mut pos: Chess = position(starts[start]);
     let mut game = vec![pos.clone()];
     for pick in picks {
         let moves = pos.legal_moves();
@@ -970,7 +975,7 @@ mod tests {
     use shakmaty::fen::Fen;
 
     fn pos(fen: &str) -> Chess {
-        fen.parse::<Fen>().unwrap().into_position(CastlingMode::Standard).unwrap()
+        position(fen)
     }
 
     #[test]

@@ -477,8 +477,8 @@ use std::cell::{OnceCell, RefCell};
 use shakmaty::{attacks, Bitboard, Board, Chess, Color, Move, MoveList, Position, Rank, Role, Square};
 
 use crate::board::{
-    attacked_by, attackers, attacks_from, capture_leaves_king_safe, held_off, least_valuable, legal_plain_move,
-    mate_in_one, only_legal_move, piece_attacks, pins_off_the_line, see, swap_turn, value, value_at, xray_defenders,
+    attacked_by, attackers, attacks_from, capture_leaves_king_safe, least_valuable, legal_plain_move, mate_in_one,
+    only_legal_move, piece_attacks, pins_off_the_line, see, swap_turn, value, value_at, xray_defenders,
 };
 use crate::facts::{capture_square, captured_value};
 use crate::fire::Fire;
@@ -832,6 +832,11 @@ fn lost_loose_men(pos: &Chess, premise: &Chess) -> i32 {
             .map_or(Bitboard::FULL, |s| attacks::between(their_king, s).with(s));
         to & along
     };
+    // Whether their man on `from` may go to `sq`: not off the line of a pin
+    // to their king.
+    let free_to = |from: Square, sq: Square| {
+        !pinned.contains(from) || board.role_at(from).is_some_and(|role| moves(from, role).contains(sq))
+    };
     // What the man on `from` loses where it stands on `to`: nothing where
     // we do not hit it there, or where they guard it against men worth as
     // much and we hit it no more often than they guard it; else the
@@ -972,7 +977,8 @@ fn lost_loose_men(pos: &Chess, premise: &Chess) -> i32 {
     // other rook for the knight: 11, not 9), nor one whose only taker is
     // pinned to its king off the line (0B9Ov: the pinned a7 queen "hits"
     // the d7 queen; 9, not 5).
-    if not_held_off(board, them, newly_hanging(board, them, premise.board())).any() {
+    let newly = newly_hanging(board, them, premise.board());
+    if newly.into_iter().any(|sq| attackers(board, sq, them, occupied).single_square().is_none_or(|t| free_to(t, sq))) {
         return 0;
     }
     // Or a trade they start, which we must take back: it keeps them the move
@@ -985,9 +991,7 @@ fn lost_loose_men(pos: &Chess, premise: &Chess) -> i32 {
     let takers = |sq: Square| {
         attackers(board, sq, them, occupied)
             .into_iter()
-            .filter(|&from| {
-                !held.contains(from) || board.role_at(from).is_some_and(|role| moves(from, role).contains(sq))
-            })
+            .filter(|&from| !held.contains(from) || free_to(from, sq))
             .collect::<Bitboard>()
     };
     if hit_by_them.into_iter().any(|sq| cheapest(takers(sq)) <= value_at(board, sq)) {
@@ -1414,27 +1418,6 @@ fn won_by_taking(board: &Board, attacker: Color, men: Bitboard) -> Bitboard {
         }
     }
     won
-}
-
-/// `men` (hanging to `attacker`) less those whose only taker is pinned to
-/// its king off the capture's line (Lichess 0B9Ov: the a7 queen, pinned on
-/// the a-file, hits the d7 queen and the f2 pawn and may take neither).
-fn not_held_off(board: &Board, attacker: Color, men: Bitboard) -> Bitboard {
-    let Some(king) = board.king_of(attacker) else { return men };
-    let occupied = board.occupied();
-    let sliders = board.by_color(!attacker) & (board.rooks_and_queens() | board.bishops_and_queens());
-    let mut free = men;
-    for sq in men {
-        // A lone taker on a line through its king that an enemy slider
-        // stands on, the cheap test first.
-        let held = attackers(board, sq, attacker, occupied)
-            .single_square()
-            .is_some_and(|taker| (attacks::ray(king, taker) & sliders).any() && held_off(board, taker, sq));
-        if held {
-            free.discard(sq);
-        }
-    }
-    free
 }
 
 /// Whether `side` gives check on `board`.
@@ -2525,7 +2508,7 @@ pub fn settle(line: &Line, balances: &[i32], fires: &mut [Fire]) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::legal_plain_move_with;
+    use crate::board::{legal_plain_move_with, position};
     use crate::tactics::testing::fire_on;
 
     /// Whether a capture read off the board (`checkers` the pieces giving
@@ -3677,9 +3660,6 @@ mod tests {
         // f2, the h2 pawn g3). ...Rg8+ would leave it to Kxh1, but ...Rb1+
         // checks along the first rank, through the king to h1: the king may
         // not take it, and nothing is lost.
-        let position = |fen: &str| -> Chess {
-            fen.parse::<shakmaty::fen::Fen>().unwrap().into_position(shakmaty::CastlingMode::Standard).unwrap()
-        };
         let pos = position("kr6/5R2/8/8/8/8/7P/6Kn b - - 0 1");
         let premise = position("kr6/5R2/8/8/8/8/7P/6K1 b - - 0 1");
         assert_eq!(lost_loose_men(&pos, &premise), 0);

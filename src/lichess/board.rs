@@ -225,11 +225,8 @@ pub fn attacked_opponent_squares(board: &Board, from: Square, color: Color) -> B
 #[cfg(test)]
 mod tests {
     use super::*;
-    use shakmaty::{fen::Fen, uci::UciMove, CastlingMode};
-
-    fn pos(fen: &str) -> Chess {
-        fen.parse::<Fen>().unwrap().into_position(CastlingMode::Standard).unwrap()
-    }
+    use crate::board::position as pos;
+    use shakmaty::uci::UciMove;
 
     #[test]
     fn castling_lands_on_the_kings_square() {
