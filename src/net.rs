@@ -760,7 +760,10 @@ fn nets_after(last: Cursor, premise: &Chess, hits: Bitboard) -> i32 {
 /// in answer: 09TiY's ...Bf4+ Kxg4), promote, take a man of ours en prise
 /// (not one whose only taker is pinned to its king: 0B9Ov) or start an
 /// even trade (Lichess 044aV: ...Kxf3, and Kxh5 evens it; not
-/// by a loose man pinned to its king, off the pin's line: 05Uxg). A
+/// by a loose man pinned to its king, off the pin's line: 05Uxg), with
+/// check or not, where a loose man trades itself or the man it takes hits
+/// one of them (any other trade leaves the threats standing: 0BQgG's
+/// cxb5 axb5 after ...Nxd3 forks the rooks; 07ohA's ...Bxc3+ bxc3). A
 /// loose man that takes a man of ours where it falls in turn loses only
 /// its worth less what it took.
 /// (Not seen: an answer that hits a man of ours, Lichess 02lIm's ...Kb6,
@@ -933,11 +936,21 @@ fn lost_loose_men(pos: &Chess, premise: &Chess) -> i32 {
     // 02XhI: ...Rh8+ Kxg2; 09TiY: ...Bf4+ Kxg4). The check that leaves
     // them least.
     let next_to_our_king = loose & attacks::king_attacks(our_king);
+    // Our men that hit a loose man: a trade they start (below) saves the
+    // loose men only where it takes one of them or a loose man trades
+    // itself; any other leaves the threats as they stood.
+    let hitting = loose.into_iter().fold(Bitboard::EMPTY, |by, man| by | attackers(board, man, us, occupied));
+    let trades_for_them = |from: Square, to: Square| loose.contains(from) || hitting.contains(to);
     let mut after_a_check = i32::MAX;
     for from in theirs & !board.pawns() & !board.kings() {
         let Some(role) = board.role_at(from) else { continue };
         for to in moves(from, role) & piece_attacks(our_king, role.of(them), occupied) {
             if stands(from, role, to) != Some(0) {
+                continue;
+            }
+            // A check that takes a man of ours we take back is a trade.
+            if ours.contains(to) && attackers(board, to, us, occupied.without(from)).any() && !trades_for_them(from, to)
+            {
                 continue;
             }
             let by_the_king = next_to_our_king.without(from);
@@ -982,7 +995,10 @@ fn lost_loose_men(pos: &Chess, premise: &Chess) -> i32 {
         return 0;
     }
     // Or a trade they start, which we must take back: it keeps them the move
-    // (Lichess 00Qm5: ...Bxg5 hxg5, and ...d4 saves the pawn).
+    // (Lichess 00Qm5: ...Bxg5 hxg5, and ...d4 saves the pawn), where a loose
+    // man trades itself or the man it takes hits one of them. Another trade
+    // leaves the threats as they stood (07ohA: after Bxe5, ...Bxc3+ bxc3
+    // and the bishop still hits the b8 rook and the g7 pawn: 6, not 1).
     // Not by a loose man pinned to their king, off the pin's line: the pin
     // holds while we take it (Lichess 05Uxg: Bxc4 pins the e6 rook, which
     // cannot take the e5 queen, and Bxe6+ follows).
@@ -991,7 +1007,7 @@ fn lost_loose_men(pos: &Chess, premise: &Chess) -> i32 {
     let takers = |sq: Square| {
         attackers(board, sq, them, occupied)
             .into_iter()
-            .filter(|&from| !held.contains(from) || free_to(from, sq))
+            .filter(|&from| trades_for_them(from, sq) && (!held.contains(from) || free_to(from, sq)))
             .collect::<Bitboard>()
     };
     if hit_by_them.into_iter().any(|sq| cheapest(takers(sq)) <= value_at(board, sq)) {
@@ -3608,6 +3624,24 @@ mod tests {
         // Lichess 067RG: ...Qxd2 hits b4, and ...a5 guards it: 9.
         let fen = "r1bqk2r/p4ppp/2N1pn2/8/1pP5/8/PP3PPP/R2QKB1R b KQkq - 1 14";
         assert_eq!(gain(fen, "d8b6 d1d6 b6f2 e1d1 f2d2 d6d2", 5, "hangingPiece"), Some(9));
+    }
+
+    #[test]
+    fn a_trade_that_leaves_the_threats_standing_saves_no_loose_man() {
+        // Lichess 0BQgG: ...Nxd3 forks the rooks; cxb5 axb5 trades a pawn
+        // and saves neither: 3, not 1.
+        let fen = "r4rk1/5ppp/p7/1pp1R2n/2P5/1B1P1q2/PP1Q1P1P/4R1K1 w - - 0 21";
+        assert_eq!(gain(fen, "d2g5 h5f4 g5g3 f3g3 h2g3 f4d3", 5, "hangingPiece"), Some(3));
+        // Lichess 06ojO: cxd5 leaves the e4 knight loose to the rook and
+        // hits the c6 knight; ...Bxf3 takes a man that hits neither: 3.
+        let fen = "rn1qkb1r/pp3ppp/8/2pp3b/3pn3/1BP2N1P/PP3PP1/RNBQR1K1 b kq - 0 9";
+        assert_eq!(gain(fen, "b8c6 c3c4 f8e7 c4d5", 3, "insufficientlyDefended"), Some(3));
+        // Lichess 07ohA: after Bxe5, ...Bxc3+ bxc3 is a trade with check
+        // that leaves the bishop hitting the b8 rook and the g7 pawn: 2,
+        // not 1 (a judge counts 6: Bxg7 would then trap the h8 rook, which
+        // the answers' test does not see).
+        let fen = "1rbqk1nr/1p1p1ppp/p1n1p3/8/1b1NPB2/2N3P1/PPP2PBP/R2QK2R b KQk - 2 8";
+        assert_eq!(gain(fen, "e6e5 d4c6 b7c6 f4e5", 1, "capturingDefender"), Some(2));
     }
 
     #[test]
