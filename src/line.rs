@@ -138,9 +138,9 @@ pub struct Line {
     pub moves: Vec<Move>,
     /// The key move's ply: 1 for puzzles, 0 for plain lines.
     pub key_ply: usize,
-    /// Whether the last move mates: found when first asked, once for every
-    /// detector that asks.
-    final_mate: std::sync::OnceLock<bool>,
+    /// Whether the last move mates: found once as the line is read, as
+    /// every line asks (the end of `gain`, the mate detectors, the SAN).
+    final_mate: bool,
 }
 
 impl Line {
@@ -203,11 +203,14 @@ impl Line {
             pos.play_unchecked(m);
             line_moves.push(m);
         }
-        positions.push(pos);
         match line_moves.len() {
             0 => Err(RowError::EmptyMoves),
             plies if plies <= key_ply => Err(RowError::NoSolverMove),
-            _ => Ok(Line { positions, moves: line_moves, key_ply, final_mate: std::sync::OnceLock::new() }),
+            _ => {
+                let final_mate = crate::board::is_checkmate(&pos);
+                positions.push(pos);
+                Ok(Line { positions, moves: line_moves, key_ply, final_mate })
+            }
         }
     }
 
@@ -260,7 +263,7 @@ impl Line {
     /// Whether the move of `ply` mates. Only the last move can: every
     /// other move of a line is followed by a legal one.
     pub fn mates_after(&self, ply: usize) -> bool {
-        ply + 1 == self.plies() && *self.final_mate.get_or_init(|| crate::board::is_checkmate(&self.positions[ply + 1]))
+        ply + 1 == self.plies() && self.final_mate
     }
 
     /// The move of `ply` in SAN, with its check or mate suffix.
