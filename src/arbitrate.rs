@@ -11,7 +11,6 @@
 //! its detector emits together.
 
 use std::fmt::Write;
-use std::sync::OnceLock;
 
 use shakmaty::{Bitboard, Position, Role};
 
@@ -43,13 +42,24 @@ pub enum Labels {
 }
 
 impl Labels {
-    pub fn contains(self, label: Label) -> bool {
+    pub const fn contains(self, label: Label) -> bool {
+        // `const`: the tables read off [`RULES`] are built at compile time.
+        const fn among(labels: &[Label], label: Label) -> bool {
+            let mut i = 0;
+            while i < labels.len() {
+                if labels[i] as usize == label as usize {
+                    return true;
+                }
+                i += 1;
+            }
+            false
+        }
         match self {
-            Labels::One(one) => one == label,
-            Labels::AnyOf(labels) => labels.contains(&label),
-            Labels::MaterialMotifsBut(except) => label.is_material_motif() && !except.contains(&label),
+            Labels::One(one) => one as usize == label as usize,
+            Labels::AnyOf(labels) => among(labels, label),
+            Labels::MaterialMotifsBut(except) => label.is_material_motif() && !among(except, label),
             Labels::TacticsBut(except) => {
-                matches!(label.family(), Family::Seed | Family::Motif) && !except.contains(&label)
+                matches!(label.family(), Family::Seed | Family::Motif) && !among(except, label)
             }
         }
     }
@@ -312,20 +322,14 @@ impl Rule {
 /// Whether a fire of `label` would give way, whatever its roles, to a fire
 /// of one of the `present` labels: the classifier then need not look for it.
 pub fn always_gives_way(label: Label, present: &LabelSet) -> bool {
-    silencers()[label as usize].intersects(present)
+    SILENCERS[label as usize].intersects(present)
 }
 
 /// The labels a fire of `winner` removes whatever their roles:
 /// [`always_gives_way`] the other way round, so that the classifier keeps
 /// the labels silenced on a ply as a set, grown as labels are found.
 pub fn always_removed_by(winner: Label) -> LabelSet {
-    static REMOVED: OnceLock<Vec<LabelSet>> = OnceLock::new();
-    let removed = REMOVED.get_or_init(|| {
-        let silencers = silencers();
-        let removed = |w: Label| Label::ALL.iter().copied().filter(|&l| silencers[l as usize].contains(w)).collect();
-        Label::ALL.iter().map(|&w| removed(w)).collect()
-    });
-    removed[winner as usize]
+    REMOVED[winner as usize]
 }
 
 /// The rule and label that remove a fire of `label` whatever its roles,
@@ -337,19 +341,45 @@ pub fn silenced_by(label: Label, present: &LabelSet) -> Option<(Label, &'static 
     })
 }
 
+/// Whether a rule that always applies has `winner` remove `loser`.
+const fn always_removes(winner: Label, loser: Label) -> bool {
+    if winner as usize == loser as usize {
+        return false;
+    }
+    let mut i = 0;
+    while i < RULES.len() {
+        let rule = &RULES[i];
+        if matches!(rule.when, When::Always) && rule.loser.contains(loser) && rule.winners.contains(winner) {
+            return true;
+        }
+        i += 1;
+    }
+    false
+}
+
 /// For each label, the labels that remove it whatever the roles (the rules
-/// that always apply), read off [`RULES`] once.
-fn silencers() -> &'static [LabelSet] {
-    static SILENCERS: OnceLock<Vec<LabelSet>> = OnceLock::new();
-    SILENCERS.get_or_init(|| {
-        let always = |loser: Label, winner: Label| {
-            loser != winner
-                && RULES
-                    .iter()
-                    .any(|r| matches!(r.when, When::Always) && r.loser.contains(loser) && r.winners.contains(winner))
-        };
-        Label::ALL.iter().map(|&loser| Label::ALL.iter().copied().filter(|&w| always(loser, w)).collect()).collect()
-    })
+/// that always apply), read off [`RULES`] at compile time.
+const SILENCERS: [LabelSet; Label::ALL.len()] = removals(false);
+
+/// For each label, the labels it removes whatever their roles.
+const REMOVED: [LabelSet; Label::ALL.len()] = removals(true);
+
+/// [`SILENCERS`], or with `by_winner` [`REMOVED`].
+const fn removals(by_winner: bool) -> [LabelSet; Label::ALL.len()] {
+    let mut table = [LabelSet::new(); Label::ALL.len()];
+    let mut i = 0;
+    while i < Label::ALL.len() {
+        let mut j = 0;
+        while j < Label::ALL.len() {
+            let (a, b) = (Label::ALL[i], Label::ALL[j]);
+            if if by_winner { always_removes(a, b) } else { always_removes(b, a) } {
+                table[i].insert(b);
+            }
+            j += 1;
+        }
+        i += 1;
+    }
+    table
 }
 
 /// The rules (bits by their place in [`RULES`]) in which a label loses, and
@@ -360,20 +390,26 @@ struct RuleSides {
     wins: u64,
 }
 
-/// Each label's [`RuleSides`], read off [`RULES`] once.
-fn rule_sides() -> &'static [RuleSides] {
-    static SIDES: OnceLock<Vec<RuleSides>> = OnceLock::new();
-    SIDES.get_or_init(|| {
-        assert!(RULES.len() <= 64, "rule masks hold 64 rules");
-        let mask = |side: fn(&Rule) -> Labels, label: Label| {
-            RULES.iter().enumerate().filter(|(_, r)| side(r).contains(label)).fold(0, |m, (i, _)| m | 1 << i)
-        };
-        Label::ALL
-            .iter()
-            .map(|&label| RuleSides { loses: mask(|r| r.loser, label), wins: mask(|r| r.winners, label) })
-            .collect()
-    })
-}
+/// Each label's [`RuleSides`], read off [`RULES`] at compile time.
+const RULE_SIDES: [RuleSides; Label::ALL.len()] = {
+    assert!(RULES.len() <= 64, "rule masks hold 64 rules");
+    let mut sides = [RuleSides { loses: 0, wins: 0 }; Label::ALL.len()];
+    let mut i = 0;
+    while i < RULES.len() {
+        let mut j = 0;
+        while j < Label::ALL.len() {
+            if RULES[i].loser.contains(Label::ALL[j]) {
+                sides[j].loses |= 1 << i;
+            }
+            if RULES[i].winners.contains(Label::ALL[j]) {
+                sides[j].wins |= 1 << i;
+            }
+            j += 1;
+        }
+        i += 1;
+    }
+    sides
+};
 
 /// Applies the table to one ply's fires. A fire gives way only to a fire
 /// that stays: where pin gives way to pinnedDefender and pinnedDefender to
@@ -393,7 +429,7 @@ pub fn arbitrate(facts: &PlyFacts, fires: &mut Vec<Fire>, removed: &mut Vec<Remo
     // Why fire `i` gives way to one of the fires in `winners`, if it does:
     // the first rule in the table's order, then the first winner. Only the
     // rules that name both labels are asked.
-    let sides = rule_sides();
+    let sides = &RULE_SIDES;
     let verdict = |i: usize, winners: u64| -> Option<Removed> {
         let fire = &fires[i];
         let losing = sides[fire.label as usize].loses;
