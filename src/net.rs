@@ -1516,8 +1516,9 @@ enum Scope<'a> {
 struct Loose<'a> {
     end: &'a Board,
     premise: &'a Board,
-    /// The side to move in the premise: the solver.
-    solver: Color,
+    /// The side to move in the premise: the solver, or the opponent where
+    /// the premise is the position before its desperado ([`premise_of`]).
+    to_move: Color,
     found: &'a Found,
     took: Bitboard,
 }
@@ -1527,13 +1528,13 @@ struct Loose<'a> {
 struct Found {
     /// The measured side's men hanging at the root, not in the premise.
     hanging: OnceCell<Bitboard>,
-    /// The solver's men en prise to the opponent in the premise.
+    /// The men of the side to move in the premise en prise there.
     premise: OnceCell<Bitboard>,
 }
 
 impl<'a> Loose<'a> {
     fn new(end: &'a Board, premise: &'a Chess, found: &'a Found) -> Loose<'a> {
-        Loose { end, premise: premise.board(), solver: premise.turn(), found, took: Bitboard::EMPTY }
+        Loose { end, premise: premise.board(), to_move: premise.turn(), found, took: Bitboard::EMPTY }
     }
 
     /// These and the man our capture put on `to`.
@@ -1541,10 +1542,10 @@ impl<'a> Loose<'a> {
         Loose { took: self.took.with(to), ..self }
     }
 
-    /// The solver's men en prise to the opponent in the premise.
+    /// The men of the side to move in the premise en prise there.
     fn premise_men(self) -> Bitboard {
-        let (premise, solver) = (self.premise, self.solver);
-        *self.found.premise.get_or_init(|| won_by_taking(premise, !solver, premise.by_color(solver)))
+        let (premise, side) = (self.premise, self.to_move);
+        *self.found.premise.get_or_init(|| won_by_taking(premise, !side, premise.by_color(side)))
     }
 
     /// Those men, of `side`'s opponent, that still stand on `board`
@@ -1584,12 +1585,14 @@ impl<'a> Scope<'a> {
     /// the root (05uHR: after ...cxb3, axb3 ...Nxd5 and Qxa7 would take a
     /// pawn the queen hit before the key move: 0, not 1). Our own captures
     /// always count. (The men the setup move's piece hit, which the root
-    /// counts, are not told apart here: a later capture of one is rare.)
+    /// counts, are not told apart here: a later capture of one is rare.
+    /// Where the premise is the position before a desperado, the sides
+    /// turn round, as [`first_targets`] holds both sides to the premise.)
     fn next(self, before: &'a Board, to: Square, mover: Color) -> Scope<'a> {
         match self {
             Scope::Targets { loose, .. } => Scope::Answers { before, to, loose: loose.with_taker_on(to) },
             Scope::Answers { loose, .. } => {
-                Scope::Targets { men: Bitboard::FULL, loose, guard: None, premise_off: mover == loose.solver }
+                Scope::Targets { men: Bitboard::FULL, loose, guard: None, premise_off: mover == loose.to_move }
             }
         }
     }
@@ -2667,7 +2670,7 @@ mod tests {
                 // Every man of the measured side that hangs is loose for the other to take.
                 let found = Found::default();
                 let empty = Board::empty();
-                let loose = Loose { end: pos.board(), premise: &empty, solver: pos.turn(), found: &found, took: Bitboard::EMPTY };
+                let loose = Loose { end: pos.board(), premise: &empty, to_move: pos.turn(), found: &found, took: Bitboard::EMPTY };
                 for targets in std::iter::once(Bitboard::FULL).chain(pos.them().into_iter().map(Bitboard::from_square)) {
                     for plies in 1..=CAPTURE_SEARCH_PLIES {
                         for (alpha, beta) in [(0, i32::MAX / 2), (window / 2, window)] {
