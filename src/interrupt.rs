@@ -5,12 +5,13 @@
 //! stops reading, and removes its temporary files before the process exits
 //! with 128 + the signal's number. A second signal (an impatient Ctrl-C, or
 //! `timeout -s INT`, which can deliver two) stops at once: a watcher thread
-//! removes the temporary files registered with [`remove_if_stopped`], says
-//! so in one line and exits with the same status.
+//! removes the temporary files made with [`create_temporary`], says so in
+//! one line and exits with the same status.
 
+use std::fs::File;
 use std::io::{Read, Write};
 use std::os::unix::net::UnixStream;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicI32, Ordering};
 use std::sync::Mutex;
 
@@ -28,10 +29,16 @@ const STOPPING: i32 = 2;
 /// Files being written under temporary names: what a second signal removes.
 static TEMPORARY: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
 
-/// Registers a temporary file for removal should a second signal stop the
-/// process. A path renamed or removed since is passed over.
-pub fn remove_if_stopped(path: PathBuf) {
-    TEMPORARY.lock().unwrap_or_else(|e| e.into_inner()).push(path);
+/// Creates a file under a temporary name, to be removed should a second
+/// signal stop the process (a path renamed or removed since is passed
+/// over). Made and registered under the lock that the removal holds until
+/// the process exits: a file is either removed or never made, even where
+/// the signal comes while a writer opens it.
+pub fn create_temporary(path: &Path) -> std::io::Result<File> {
+    let mut temporary = TEMPORARY.lock().unwrap_or_else(|e| e.into_inner());
+    let file = File::create(path)?;
+    temporary.push(path.to_owned());
+    Ok(file)
 }
 
 /// A signal that asks a run to stop.
@@ -111,7 +118,8 @@ fn stop_now(number: i32) {
         // The run is already saying its last line.
         return;
     }
-    let paths = std::mem::take(&mut *TEMPORARY.lock().unwrap_or_else(|e| e.into_inner()));
+    // Held to the exit: no temporary file is made after the removal.
+    let paths = TEMPORARY.lock().unwrap_or_else(|e| e.into_inner());
     let removed = paths.iter().filter(|path| std::fs::remove_file(path).is_ok()).count();
     let name = Signal::from_number(number).map_or("signal", Signal::name);
     eprintln!("koga: stopped at once by a second {name}: removed {removed} temporary files");

@@ -161,8 +161,7 @@ fn write_options() -> WriteOptions {
 const WRITE_BUFFER: usize = 64 << 10;
 
 fn open_parquet(path: &Path, columns: &[(&str, Kind)], provenance: &[(String, String)]) -> Result<Writer, OutputError> {
-    let file = File::create(path).map_err(|e| out_err(path, e))?;
-    crate::interrupt::remove_if_stopped(path.to_owned());
+    let file = crate::interrupt::create_temporary(path).map_err(|e| out_err(path, e))?;
     let schema = schema_of(columns);
     let options = write_options();
     let file = FileWriter::try_new(
