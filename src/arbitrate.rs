@@ -371,9 +371,10 @@ const fn removals(by_winner: bool) -> [LabelSet; Label::ALL.len()] {
     while i < Label::ALL.len() {
         let mut j = 0;
         while j < Label::ALL.len() {
-            let (a, b) = (Label::ALL[i], Label::ALL[j]);
-            if if by_winner { always_removes(a, b) } else { always_removes(b, a) } {
-                table[i].insert(b);
+            let (row, other) = (Label::ALL[i], Label::ALL[j]);
+            let (winner, loser) = if by_winner { (row, other) } else { (other, row) };
+            if always_removes(winner, loser) {
+                table[i].insert(other);
             }
             j += 1;
         }
