@@ -483,7 +483,7 @@ use shakmaty::{attacks, Bitboard, Board, Chess, Color, Move, MoveList, Position,
 
 use crate::board::{
     attacked_by, attackers, attacks_from, capture_leaves_king_safe, least_valuable, legal_plain_move, mate_in_one,
-    only_legal_move, piece_attacks, pins_off_the_line, see, swap_turn, value, value_at, xray_defenders,
+    only_legal_move, piece_attacks, pins_of, pins_off_the_line, see, swap_turn, value, value_at, xray_defenders, Pin,
 };
 use crate::facts::{capture_square, captured_value};
 use crate::fire::Fire;
@@ -877,19 +877,66 @@ fn lost_loose_men(pos: &Chess, premise: &Chess) -> i32 {
         }
         let after = occupied.without(from).with(to);
         let by = attackers(board, man, us, after).without(to);
+        if by.is_empty() {
+            return true;
+        }
+        if cheapest(by) < value_at(board, man) {
+            return false;
+        }
         let guard =
             if role == Role::Pawn { attacks::pawn_attacks(them, to) } else { piece_attacks(to, role.of(them), after) };
-        by.is_empty()
-            || (cheapest(by) >= value_at(board, man)
-                && (guard.contains(man) || attackers(board, man, them, after).without(from).any()))
+        let (hits, here) = (by.count(), guard.contains(man));
+        // Their other guards are asked only where one more is wanted.
+        let guards = if hits == 1 && here {
+            1
+        } else {
+            attackers(board, man, them, after).without(from).count() + usize::from(here)
+        };
+        // Hit by men worth as much, and guarded: saved where it is guarded
+        // as often as hit, or where the exchange there pays us nothing
+        // (Lichess 04bsZ: Qh6 guards the g5 knight, which the e7 bishop and
+        // the g1 rook hit, and still falls). A slider on a line with the man
+        // may guard it through our man that hits it (Lichess 004u0: ...R5e7
+        // guards b7 behind the d7 queen).
+        guards >= hits
+            || ((guards > 0
+                || (matches!(role, Role::Bishop | Role::Rook | Role::Queen)
+                    && piece_attacks(to, role.of(them), Bitboard::EMPTY).contains(man)))
+                && {
+                    let mut moved = board.clone();
+                    moved.discard_piece_at(from);
+                    moved.set_piece_at(to, role.of(them));
+                    least_valuable(&moved, by)
+                        .is_none_or(|(taker, _)| see(&moved, taker, man, value_at(board, man)) <= 0)
+                })
     };
     let stake = |men: Bitboard| men.into_iter().map(|sq| stakes[sq as usize]).max().unwrap_or(0);
+    // What a loose man gives up behind it by stepping off the line of one
+    // of our sliders that pins it to a greater man (its king's pins keep it
+    // on the line already): the exchange our slider then starts there
+    // (Lichess 04bsZ: after ...Rxg1 the g5 knight, hit twice and guarded by
+    // the h4 queen alone, is pinned to it by the e7 bishop, and Nf3 loses
+    // the queen to ...Bxh4).
+    let pin_of = |from: Square| {
+        (!pinned.contains(from)).then(|| pins_of(board, from).find(|pin| !board.kings().contains(pin.behind))).flatten()
+    };
+    let behind_it = |pin: Option<Pin>, role: Role, to: Square| match pin {
+        Some(pin) if !attacks::ray(pin.pinner, pin.behind).contains(to) => {
+            let mut after = board.clone();
+            after.discard_piece_at(pin.pinned);
+            after.set_piece_at(to, role.of(them));
+            see(&after, pin.pinner, pin.behind, value_at(board, pin.behind)).max(0)
+        }
+        _ => 0,
+    };
     let least_left = |loose: Bitboard| {
         let mut lost = stake(loose);
         let mut answer = |from: Square, role: Role, to: Bitboard| {
+            let pin = if loose.contains(from) { pin_of(from) } else { None };
             for to in to {
                 let left = |men: Bitboard| stake(men.into_iter().filter(|&man| !saves(from, role, to, man)).collect());
                 if let Some(loss) = stands(from, role, to) {
+                    let loss = loss.max(behind_it(pin, role, to));
                     lost = lost.min(left(loose).max(loss));
                 } else if loose.contains(from) && ours.contains(to) {
                     // A loose man that takes a man of ours where it is taken
@@ -3599,10 +3646,13 @@ mod tests {
         let fen = "4b3/8/pp1p1p2/2pPpP2/P1P1P2k/1P6/5K2/3N4 w - - 0 35";
         assert_eq!(gain(fen, "f2f3 e8h5 f3e3 h5d1", 1, "skewer"), Some(4));
         // Lichess 04KfT: the f5 pawn the rook and knight hit stood en prise
-        // before the key move (the h5 queen hit it): the premise, and
-        // ...Kg7 would hit both anyway. Nothing is added: 4.
+        // before the key move (the h5 queen hit it): the premise, not
+        // added. The g8 knight, hit by both and guarded by the king alone,
+        // is: 5. (...Kg7 guards it once more and hits the h6 knight and the
+        // f8 rook, so Rxg8+ Kxh6 is a trade and Stockfish reads 4: a
+        // counter-attack the answers' test does not see.)
         let fen = "5rnk/pppq2rp/4P1nN/3p1p1Q/8/2P1R3/PP3PPP/R5K1 b - - 0 23";
-        assert_eq!(gain(fen, "g6f4 e6d7 f4h5 e3e8 g7d7 e8f8", 3, "counterThreat"), Some(4));
+        assert_eq!(gain(fen, "g6f4 e6d7 f4h5 e3e8 g7d7 e8f8", 3, "counterThreat"), Some(5));
     }
 
     #[test]
@@ -3772,6 +3822,28 @@ mod tests {
         // or 14.
         let fen = "r1k3nr/pbppbQqp/1p6/3PP3/8/2N1B3/PPP3PP/R4RK1 b - - 2 16";
         assert_eq!(gain(fen, "g7e5 f7e8 e7d8 e8e5", 3, "hangingPiece"), Some(10));
+    }
+
+    #[test]
+    fn a_guard_saves_a_loose_man_only_where_the_exchange_there_no_longer_pays() {
+        // Lichess 0B0Qd: after Nxc8 the d7 rook hits a7 and h7. ...Kg8
+        // guards h7, and a7, hit by the rook and the knight and guarded by
+        // the a2 rook alone, still falls (...b5 Nxa7): 6, not 5.
+        let fen = "r5k1/p2R3p/1pN2pp1/3p4/6P1/4P1KP/r7/8 b - - 2 38";
+        assert_eq!(gain(fen, "a8c8 c6e7 g8f8 e7c8", 1, "fork"), Some(6));
+        // Lichess 004u0: after Qxd7 the queen hits b7, and g7 with the g3
+        // rook; ...R5e7 guards g7 and b7, behind the queen: 4, not 5.
+        let fen = "6k1/ppq3pp/2p1rp2/4r3/4p1Q1/P5RP/1P3PP1/3R2K1 b - - 3 34";
+        assert_eq!(gain(fen, "e6e8 d1d7 c7d7 g4d7", 3, "hangingPiece"), Some(4));
+    }
+
+    #[test]
+    fn a_loose_man_that_steps_off_a_pin_gives_up_the_man_behind_it() {
+        // Lichess 04sEF: after Qxe5 the d4 knight, hit by the queen and the
+        // d1 rook and guarded by the d8 queen, is pinned to it: a step away
+        // loses the queen to Rxd8, so the knight is lost (3): 4, not 1.
+        let fen = "r3qrk1/3R1pp1/2p4p/2P1p2Q/3nP3/6PB/5PKP/3R4 b - - 1 32";
+        assert_eq!(gain(fen, "a8d8 d7d8 e8d8 h5e5", 1, "overloading"), Some(4));
     }
 
     #[test]
