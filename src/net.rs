@@ -914,9 +914,9 @@ fn lost_loose_men(pos: &Chess, premise: &Chess) -> i32 {
     // What a loose man gives up behind it by stepping off the line of one
     // of our sliders that pins it to a greater man (its king's pins keep it
     // on the line already): the exchange our slider then starts there
-    // (Lichess 04bsZ: after ...Rxg1 the g5 knight, hit twice and guarded by
-    // the h4 queen alone, is pinned to it by the e7 bishop, and Nf3 loses
-    // the queen to ...Bxh4).
+    // (Lichess 04sEF: after Qxe5 the d4 knight, hit twice and guarded by
+    // the d8 queen alone, is pinned to it by the d1 rook, and a step away
+    // loses the queen to Rxd8).
     let pin_of = |from: Square| {
         (!pinned.contains(from)).then(|| pins_of(board, from).find(|pin| !board.kings().contains(pin.behind))).flatten()
     };
@@ -3832,7 +3832,8 @@ mod tests {
         let fen = "r5k1/p2R3p/1pN2pp1/3p4/6P1/4P1KP/r7/8 b - - 2 38";
         assert_eq!(gain(fen, "a8c8 c6e7 g8f8 e7c8", 1, "fork"), Some(6));
         // Lichess 004u0: after Qxd7 the queen hits b7, and g7 with the g3
-        // rook; ...R5e7 guards g7 and b7, behind the queen: 4, not 5.
+        // rook; ...R5e7 guards g7, and b7 behind the queen: nothing more
+        // falls, 4 (5 where the guard behind our man goes unseen).
         let fen = "6k1/ppq3pp/2p1rp2/4r3/4p1Q1/P5RP/1P3PP1/3R2K1 b - - 3 34";
         assert_eq!(gain(fen, "e6e8 d1d7 c7d7 g4d7", 3, "hangingPiece"), Some(4));
     }
