@@ -845,6 +845,13 @@ fn lost_loose_men(pos: &Chess, premise: &Chess) -> i32 {
     let free_to = |from: Square, sq: Square| {
         !pinned.contains(from) || board.role_at(from).is_some_and(|role| moves(from, role).contains(sq))
     };
+    // The board once their man on `from` has stepped to `to`.
+    let stepped = |from: Square, role: Role, to: Square| {
+        let mut after = board.clone();
+        after.discard_piece_at(from);
+        after.set_piece_at(to, role.of(them));
+        after
+    };
     // What the man on `from` loses where it stands on `to`: nothing where
     // we do not hit it there, or where they guard it against men worth as
     // much and we hit it no more often than they guard it; else the
@@ -865,9 +872,7 @@ fn lost_loose_men(pos: &Chess, premise: &Chess) -> i32 {
         if by.count() <= guards.count() {
             return Some(0);
         }
-        let mut after = board.clone();
-        after.discard_piece_at(from);
-        after.set_piece_at(to, role.of(them));
+        let after = stepped(from, role, to);
         Some(least_valuable(&after, by).map_or(0, |(taker, _)| see(&after, taker, to, value(role)).max(0)))
     };
     // Whether that move saves the loose man on `man`.
@@ -903,9 +908,7 @@ fn lost_loose_men(pos: &Chess, premise: &Chess) -> i32 {
                 || (matches!(role, Role::Bishop | Role::Rook | Role::Queen)
                     && piece_attacks(to, role.of(them), Bitboard::EMPTY).contains(man)))
                 && {
-                    let mut moved = board.clone();
-                    moved.discard_piece_at(from);
-                    moved.set_piece_at(to, role.of(them));
+                    let moved = stepped(from, role, to);
                     least_valuable(&moved, by)
                         .is_none_or(|(taker, _)| see(&moved, taker, man, value_at(board, man)) <= 0)
                 })
@@ -922,10 +925,7 @@ fn lost_loose_men(pos: &Chess, premise: &Chess) -> i32 {
     };
     let behind_it = |pin: Option<Pin>, role: Role, to: Square| match pin {
         Some(pin) if !attacks::ray(pin.pinner, pin.behind).contains(to) => {
-            let mut after = board.clone();
-            after.discard_piece_at(pin.pinned);
-            after.set_piece_at(to, role.of(them));
-            see(&after, pin.pinner, pin.behind, value_at(board, pin.behind)).max(0)
+            see(&stepped(pin.pinned, role, to), pin.pinner, pin.behind, value_at(board, pin.behind)).max(0)
         }
         _ => 0,
     };
