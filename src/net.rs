@@ -780,6 +780,36 @@ fn lost_loose_men(pos: &Chess, premise: &Chess) -> i32 {
     let occupied = board.occupied();
     let (theirs, ours) = (board.by_color(them), board.by_color(us));
     let cheapest = |men: Bitboard| least_valuable(board, men).map_or(i32::MAX, |(_, role)| value(role));
+    let (Some(our_king), Some(their_king)) = (board.king_of(us), board.king_of(them)) else { return 0 };
+    // Their men pinned to their king, and the line each may keep to: its
+    // pinner and the squares between.
+    let snipers = (attacks::rook_attacks(their_king, Bitboard::EMPTY) & board.rooks_and_queens()
+        | attacks::bishop_attacks(their_king, Bitboard::EMPTY) & board.bishops_and_queens())
+        & ours;
+    let pinned: Bitboard =
+        snipers.into_iter().filter_map(|s| (attacks::between(their_king, s) & occupied).single_square()).collect();
+    let pin_line = |from: Square| {
+        snipers
+            .into_iter()
+            .find(|&s| attacks::between(their_king, s) & occupied == Bitboard::from_square(from))
+            .map_or(Bitboard::FULL, |s| attacks::between(their_king, s).with(s))
+    };
+    // Of their men that attack `sq`, those that guard it against our men
+    // `by`: not one pinned to their king off the line to it, where a man
+    // other than its pinner hits `sq` (Lichess 03eUB: the f7 pawn, pinned by
+    // the d5 bishop, does not guard g6 against the queen; 09LYf: the e2 rook
+    // the c4 queen pins takes back on c2 once the queen has taken there).
+    let guarding = |men: Bitboard, sq: Square, by: Bitboard| {
+        if (men & pinned).is_empty() {
+            return men;
+        }
+        men.into_iter()
+            .filter(|&g| {
+                let line = pin_line(g);
+                !pinned.contains(g) || line.contains(sq) || (by & !line).is_empty()
+            })
+            .collect()
+    };
     // What we win by taking each man of theirs we attack: all of it where
     // it is undefended, the static exchange where we hit it more often than
     // they guard it, else what a piece is worth over our cheapest taker
@@ -790,7 +820,8 @@ fn lost_loose_men(pos: &Chess, premise: &Chess) -> i32 {
     let mut exposed = Bitboard::EMPTY;
     for sq in theirs & !board.kings() & attacked_by(board, us) {
         let worth = value_at(board, sq);
-        let (by, guards) = (attackers(board, sq, us, occupied), attackers(board, sq, them, occupied));
+        let by = attackers(board, sq, us, occupied);
+        let guards = guarding(attackers(board, sq, them, occupied), sq, by);
         let stake = if guards.is_empty() {
             worth
         } else if by.count() > guards.count() {
@@ -808,15 +839,9 @@ fn lost_loose_men(pos: &Chess, premise: &Chess) -> i32 {
     if exposed.is_empty() {
         return 0;
     }
-    let (Some(our_king), Some(their_king)) = (board.king_of(us), board.king_of(them)) else { return 0 };
     // Where a man of theirs may go: along the pin where one pins it to its
     // king; a pawn two steps from its first rank (Lichess 067RG: ...a5
     // guards b4).
-    let snipers = (attacks::rook_attacks(their_king, Bitboard::EMPTY) & board.rooks_and_queens()
-        | attacks::bishop_attacks(their_king, Bitboard::EMPTY) & board.bishops_and_queens())
-        & ours;
-    let pinned: Bitboard =
-        snipers.into_iter().filter_map(|s| (attacks::between(their_king, s) & occupied).single_square()).collect();
     let moves = |from: Square, role: Role| {
         let to = if role == Role::Pawn {
             let ahead = |sq: Square| sq.offset(them.fold_wb(8, -8)).filter(|&to| !occupied.contains(to));
@@ -834,11 +859,7 @@ fn lost_loose_men(pos: &Chess, premise: &Chess) -> i32 {
         if !pinned.contains(from) {
             return to;
         }
-        let along = snipers
-            .into_iter()
-            .find(|&s| attacks::between(their_king, s) & occupied == Bitboard::from_square(from))
-            .map_or(Bitboard::FULL, |s| attacks::between(their_king, s).with(s));
-        to & along
+        to & pin_line(from)
     };
     // Whether their man on `from` may go to `sq`: not off the line of a pin
     // to their king.
@@ -865,7 +886,7 @@ fn lost_loose_men(pos: &Chess, premise: &Chess) -> i32 {
         if by.is_empty() || value_at(board, to) >= value(role) {
             return Some(0);
         }
-        let guards = attackers(board, to, them, rest);
+        let guards = guarding(attackers(board, to, them, rest), to, by);
         if role == Role::King || guards.is_empty() || cheapest(by) < value(role) {
             return None;
         }
@@ -895,7 +916,7 @@ fn lost_loose_men(pos: &Chess, premise: &Chess) -> i32 {
         let guards = if hits == 1 && here {
             1
         } else {
-            attackers(board, man, them, after).without(from).count() + usize::from(here)
+            guarding(attackers(board, man, them, after).without(from), man, by).count() + usize::from(here)
         };
         // Hit by men worth as much, and guarded: saved where it is guarded
         // as often as hit, or where the exchange there pays us nothing
@@ -3836,6 +3857,20 @@ mod tests {
         // falls, 4 (5 where the guard behind our man goes unseen).
         let fen = "6k1/ppq3pp/2p1rp2/4r3/4p1Q1/P5RP/1P3PP1/3R2K1 b - - 3 34";
         assert_eq!(gain(fen, "e6e8 d1d7 c7d7 g4d7", 3, "hangingPiece"), Some(4));
+    }
+
+    #[test]
+    fn a_guard_pinned_to_its_king_guards_only_against_its_pinner() {
+        // Lichess 03eUB: after Bxf6 Bxf6 Qxf6 the queen hits d6 and g6,
+        // whose only guard, the f7 pawn, the d5 bishop pins to the king: no
+        // answer keeps both pawns, 4, not 3.
+        let fen = "rq4k1/1p2rp2/p2p1np1/2pB2B1/2Pb4/NP3Q1P/P5P1/5R1K b - - 3 21";
+        assert_eq!(gain(fen, "b8f8 g5f6 d4f6 f3f6", 1, "insufficientlyDefended"), Some(4));
+        // Lichess 09LYf: the c4 queen pins the e2 rook, which guards c2 all
+        // the same: once the queen takes there it is free, so b3 keeps both
+        // pawns and nothing more falls: 4, not 5.
+        let fen = "8/4r1k1/Q2b1p2/1p3P1p/2q1N1pP/8/PPP2PP1/4RK2 w - - 3 31";
+        assert_eq!(gain(fen, "e1e2 e7e4 a6b7 e4e7 b7e7 d6e7", 5, "pinnedDefender"), Some(4));
     }
 
     #[test]
