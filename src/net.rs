@@ -174,9 +174,12 @@
 //!   - A man that stood en prise before the key move is not its business,
 //!     for either side (where the puzzle ends, such a man is often immune
 //!     for a reason material alone cannot see), unless it is ours and the
-//!     setup move's piece put it en prise (Lichess 06etG: h6 hits the g7 bishop,
+//!     setup move put it en prise (Lichess 06etG: h6 hits the g7 bishop,
 //!     ...Qh5+ Qh3 ...Qxg6 wins the rook, and hxg7 Kxg7 follows: 3, not 5;
-//!     315 dev gains); one the line left en prise
+//!     315 dev gains), by its piece or by opening a line onto it, or by
+//!     taking or blocking its guard (046Sy: ...Bxe4 takes the rook that
+//!     guarded e5, and after Rxe4 ...Qxe4 dxe4 ...Rxe5 follows: 4, not 7;
+//!     49 dev gains more); one the line left en prise
 //!     on the way is (Lichess 08p4b: ...Rxe1 Nxe8 ...Bxf3 wins the queen,
 //!     and Rxe1 then takes back the rook).
 //! - **The net** is the material balance (ours minus theirs) once that
@@ -694,8 +697,7 @@ fn balance_after_exchange(
     if last.reply().is_some() && desperado.is_none() {
         return settled;
     }
-    let line = capture.line();
-    let hits = *end.hits.get_or_init(|| setup_hits(line));
+    let hits = &end.hits;
     // Several fires' exchanges often end on the same move against the same
     // premise: searched once.
     let key = (last.index(), std::ptr::from_ref(premise) as usize);
@@ -734,7 +736,7 @@ fn balance_after_exchange(
 /// check instead; where that is nothing and the side to move is the
 /// opponent, less what it cannot save of its loose men
 /// ([`lost_loose_men`]).
-fn nets_after(last: Cursor, premise: &Chess, hits: Bitboard) -> i32 {
+fn nets_after(last: Cursor, premise: &Chess, hits: &SetupHits) -> i32 {
     let (pos, square) = (last.after(), last.mv().to());
     if pos.is_check() {
         return best_captures(pos, square, premise, hits);
@@ -1098,7 +1100,7 @@ pub fn at_the_lines_end(line: &Line) -> Option<(Color, i32)> {
     if last.mates() {
         return None;
     }
-    Some((last.after().turn(), nets_after(last, line.key().before(), setup_hits(line))))
+    Some((last.after().turn(), nets_after(last, line.key().before(), &SetupHits::of(line))))
 }
 
 /// Whether the opponent's capture `at` goes on with the exchange our move
@@ -1211,10 +1213,8 @@ fn stood_since_key(at: Cursor, square: Square) -> bool {
 
 /// What the searches at a line's end share, each found the first time an
 /// exchange reaches the end and asks for it.
-#[derive(Default)]
-struct LineEnd {
-    /// Our men the setup move's piece put en prise ([`setup_hits`]).
-    hits: OnceCell<Bitboard>,
+struct LineEnd<'a> {
+    hits: SetupHits<'a>,
     /// What the opponent nets past an exchange's last move (its index)
     /// against a premise (its address), each pair searched once.
     pending: RefCell<InlineVec<(usize, usize, i32), 4>>,
@@ -1232,7 +1232,7 @@ const CAPTURE_SEARCH_PLIES: u32 = 4;
 /// to a piece behind it gives that piece up, and a recapture that unguards
 /// another man loses it, as the search sees. A man that stood en prise
 /// before the key move is not its business.
-fn best_captures(pos: &Chess, square: Square, premise: &Chess, hits: Bitboard) -> i32 {
+fn best_captures(pos: &Chess, square: Square, premise: &Chess, hits: &SetupHits) -> i32 {
     if pos.is_check() {
         let targets = first_targets(pos.board(), pos.turn(), square, premise.board(), hits);
         let net = best_answer_to_check(pos, targets, premise);
@@ -1326,7 +1326,7 @@ fn best_captures_on(
     turn: Color,
     square: Square,
     premise: &Chess,
-    hits: Bitboard,
+    hits: &SetupHits,
     pos: Option<&Chess>,
 ) -> i32 {
     let targets = first_targets(board, turn, square, premise.board(), hits);
@@ -1464,9 +1464,10 @@ fn guarded_by_the_king_alone(pos: &Chess) -> Bitboard {
 /// The men [`best_captures`] starts on: the man on `square`, and those of
 /// the other side `turn` wins by taking them ([`won_by_taking`]) that were not
 /// so in `premise` or are among `hits`.
-fn first_targets(board: &Board, turn: Color, square: Square, premise: &Board, hits: Bitboard) -> Bitboard {
+fn first_targets(board: &Board, turn: Color, square: Square, premise: &Board, hits: &SetupHits) -> Bitboard {
     let now = won_by_taking(board, turn, board.by_color(!turn));
-    let won = if now.is_empty() { now } else { now & (hits | !won_by_taking(premise, turn, now & !hits)) };
+    let stood = won_by_taking(premise, turn, now);
+    let won = if stood.is_empty() { now } else { now & !(stood & !hits.get()) };
     Bitboard::from_square(square) | won
 }
 
@@ -2155,7 +2156,14 @@ fn escape(pos: &Chess, men: Bitboard, premise: &Chess) -> Option<i32> {
         .map(|&m| {
             let mut after = pos.clone();
             after.play_unchecked(m);
-            let ours = best_captures_on(after.board(), after.turn(), m.to(), premise, Bitboard::EMPTY, None);
+            let ours = best_captures_on(
+                after.board(),
+                after.turn(),
+                m.to(),
+                premise,
+                &SetupHits::given(Bitboard::EMPTY),
+                None,
+            );
             let promoted = m.promotion().map_or(0, |role| value(role) - value(Role::Pawn));
             ours - if m.is_capture() { captured_value(m) } else { 0 } - promoted
         })
@@ -2206,7 +2214,7 @@ fn escape_several(pos: &Chess, men: Bitboard, premise: &Chess) -> Option<i32> {
     let (board, them) = (pos.board(), !pos.turn());
     let threatened = newly_hanging(board, them, premise.board()) | men;
     let anywhere = men.first().expect("two men");
-    let mut least = best_captures_on(board, them, anywhere, premise, men, None);
+    let mut least = best_captures_on(board, them, anywhere, premise, &SetupHits::given(men), None);
     let attacking =
         threatened.into_iter().fold(Bitboard::EMPTY, |all, man| all | attackers(board, man, them, board.occupied()));
     let answers = pos.legal_moves();
@@ -2388,21 +2396,41 @@ fn unclaimed_threat<'a>(ply: Cursor<'a>, fires: &[Fire]) -> Option<Cursor<'a>> {
     (made && !claimed).then_some(threat)
 }
 
-/// Our men the setup move's piece puts en prise (the king aside): the
-/// puzzle's business, where they stand as the line ends, as no man en prise
-/// before it is (Lichess 06etG: h6 hits the g7 bishop, ...Qh5+ Qh3 ...Qxg6
-/// wins the rook, and hxg7 Kxg7 follows: 3, not 5).
+/// The men [`first_targets`] takes as the puzzle's business though they
+/// stood en prise before the key move: [`setup_hits`], found where first
+/// asked (most lines end with no such man en prise), or given.
+struct SetupHits<'a> {
+    line: Option<&'a Line>,
+    found: OnceCell<Bitboard>,
+}
+
+impl<'a> SetupHits<'a> {
+    fn of(line: &'a Line) -> SetupHits<'a> {
+        SetupHits { line: Some(line), found: OnceCell::new() }
+    }
+
+    fn given(men: Bitboard) -> SetupHits<'a> {
+        SetupHits { line: None, found: OnceCell::from(men) }
+    }
+
+    fn get(&self) -> Bitboard {
+        *self.found.get_or_init(|| self.line.map_or(Bitboard::EMPTY, setup_hits))
+    }
+}
+
+/// Our men the setup move puts en prise (the king aside): the puzzle's
+/// business, where they stand as the line ends, as no man en prise before
+/// it is. Its piece hits them (Lichess 06etG: h6 hits the g7 bishop,
+/// ...Qh5+ Qh3 ...Qxg6 wins the rook, and hxg7 Kxg7 follows: 3, not 5), it
+/// opens a line or a battery onto them (03Q8z: ...e5 opens the d7 bishop on
+/// h3; 054n8: Qc2 backs the d3 bishop on h7), or it takes or blocks their
+/// guard (046Sy: ...Bxe4 takes the rook that guards e5; 0Ak4D: ...g6 shuts
+/// the b1 queen off h7).
 fn setup_hits(line: &Line) -> Bitboard {
     let Some(setup) = line.key().previous() else { return Bitboard::EMPTY };
     let (before, after) = (setup.before().board(), setup.after().board());
-    let (us, piece) = (line.solver(), value(setup.mv().role()));
-    let hit = attacks_from(after, setup.mv().to()) & after.by_color(us) & !after.kings();
-    // Most often none is: guarded, and worth no more than the piece.
-    let exposed = hit.into_iter().filter(|&sq| {
-        after.role_at(sq).is_some_and(|man| piece < value(man)) || attackers(after, sq, us, after.occupied()).is_empty()
-    });
-    let exposed = exposed.fold(Bitboard::EMPTY, |men, sq| men.with(sq));
-    let now = won_by_taking(after, !us, exposed);
+    let us = line.solver();
+    let now = won_by_taking(after, !us, after.by_color(us) & !after.kings());
     if now.is_empty() {
         return now;
     }
@@ -2455,7 +2483,7 @@ pub fn settle(line: &Line, balances: &[i32], fires: &mut [Fire]) {
     };
     // Asked only where a sacrifice is charged, once.
     let counting = OnceCell::new();
-    let end = LineEnd::default();
+    let end = LineEnd { hits: SetupHits::of(line), pending: RefCell::default() };
     // Fires of one ply most often collect with the same capture.
     let mut settled = [((0, false, 0, 0), 0); 8];
     let mut known = 0;
@@ -3359,6 +3387,19 @@ mod tests {
         // the rook, and hxg7 Kxg7 is still to come: 5 - 3 + 1.
         let fen = "4r1k1/p5b1/1p4R1/4q2P/8/2P3Q1/P4PPK/8 w - - 5 36";
         assert_eq!(gain(fen, "h5h6 e5h5 g3h3 h5g6", 1, "deflection"), Some(3));
+    }
+
+    #[test]
+    fn a_man_the_setup_move_left_unguarded_is_the_puzzles_business() {
+        // Lichess 046Sy: ...Bxe4 takes the rook that guarded the e5 knight;
+        // Rxe4 guards it again, and after ...Qxe4 dxe4 ...Rxe5 takes it:
+        // the queen for the rook, less the knight, 4, not 7.
+        let fen = "4r1k1/2pQ1ppq/1p2r2p/2p1Nb2/2P1R3/P2P4/1P3PPP/4R1K1 b - - 13 25";
+        assert_eq!(gain(fen, "f5e4 d7f7 g8h8 e1e4 h7e4 d3e4", 5, "hangingPiece"), Some(4));
+        // Lichess 054n8: Qc2 backs the d3 bishop against h7, which the king
+        // alone guards, and ...Qxf3 leaves Bxh7+ to come: 0, not 1.
+        let fen = "r4rk1/pp3ppp/2nbpq2/3p2B1/3P1n2/2PB1N1P/PP2QPP1/R4RK1 w - - 12 14";
+        assert_eq!(gain(fen, "e2c2 f4h3 g2h3 f6f3", 1, "deflection"), Some(0));
     }
 
     #[test]
