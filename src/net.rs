@@ -898,18 +898,19 @@ fn lost_loose_men(pos: &Chess, premise: &Chess) -> i32 {
         let after = stepped(from, role, to);
         Some(least_valuable(&after, by).map_or(0, |(taker, _)| see(&after, taker, to, value(role)).max(0)))
     };
-    // Whether that move saves the loose man on `man`.
-    let saves = |from: Square, role: Role, to: Square, man: Square| {
+    // What the loose man on `man` still loses once that move is played.
+    let still_lost = |from: Square, role: Role, to: Square, man: Square| {
+        let stake = stakes[man as usize];
         if from == man {
-            return true;
+            return 0;
         }
         let after = occupied.without(from).with(to);
         let by = attackers(board, man, us, after).without(to);
         if by.is_empty() {
-            return true;
+            return 0;
         }
         if cheapest(by) < value_at(board, man) {
-            return false;
+            return stake;
         }
         let guard =
             if role == Role::Pawn { attacks::pawn_attacks(them, to) } else { piece_attacks(to, role.of(them), after) };
@@ -921,20 +922,24 @@ fn lost_loose_men(pos: &Chess, premise: &Chess) -> i32 {
             guarding(attackers(board, man, them, after).without(from), man, by).count() + usize::from(here)
         };
         // Hit by men worth as much, and guarded: saved where it is guarded
-        // as often as hit, or where the exchange there pays us nothing
+        // as often as hit, else it loses what the exchange there pays us
         // (Lichess 04bsZ: Qh6 guards the g5 knight, which the e7 bishop and
-        // the g1 rook hit, and still falls). A slider on a line with the man
-        // may guard it through our man that hits it (Lichess 004u0: ...R5e7
-        // guards b7 behind the d7 queen).
-        guards >= hits
-            || ((guards > 0
-                || (matches!(role, Role::Bishop | Role::Rook | Role::Queen)
-                    && piece_attacks(to, role.of(them), Bitboard::EMPTY).contains(man)))
-                && {
-                    let moved = stepped(from, role, to);
-                    least_valuable(&moved, by)
-                        .is_none_or(|(taker, _)| see(&moved, taker, man, value_at(board, man)) <= 0)
-                })
+        // the g1 rook hit, and still falls; 07SwC: ...b5 guards the pinned
+        // c4 rook, hit twice, and Rxc4 bxc4 Qxc4+ nets a pawn, not the
+        // rook). A slider on a line with the man may guard it through our
+        // man that hits it (Lichess 004u0: ...R5e7 guards b7 behind the d7
+        // queen).
+        if guards >= hits {
+            return 0;
+        }
+        if guards == 0
+            && !(matches!(role, Role::Bishop | Role::Rook | Role::Queen)
+                && piece_attacks(to, role.of(them), Bitboard::EMPTY).contains(man))
+        {
+            return stake;
+        }
+        let moved = stepped(from, role, to);
+        least_valuable(&moved, by).map_or(0, |(taker, _)| see(&moved, taker, man, value_at(board, man)).clamp(0, stake))
     };
     let stake = |men: Bitboard| men.into_iter().map(|sq| stakes[sq as usize]).max().unwrap_or(0);
     // What a loose man gives up behind it by stepping off the line of one
@@ -957,7 +962,8 @@ fn lost_loose_men(pos: &Chess, premise: &Chess) -> i32 {
         let mut answer = |from: Square, role: Role, to: Bitboard| {
             let pin = if loose.contains(from) { pin_of(from) } else { None };
             for to in to {
-                let left = |men: Bitboard| stake(men.into_iter().filter(|&man| !saves(from, role, to, man)).collect());
+                let left =
+                    |men: Bitboard| men.into_iter().map(|man| still_lost(from, role, to, man)).max().unwrap_or(0);
                 if let Some(loss) = stands(from, role, to) {
                     let loss = loss.max(behind_it(pin, role, to));
                     lost = lost.min(left(loose).max(loss));
@@ -3898,6 +3904,12 @@ mod tests {
         // falls, 4 (5 where the guard behind our man goes unseen).
         let fen = "6k1/ppq3pp/2p1rp2/4r3/4p1Q1/P5RP/1P3PP1/3R2K1 b - - 3 34";
         assert_eq!(gain(fen, "e6e8 d1d7 c7d7 g4d7", 3, "hangingPiece"), Some(4));
+        // Lichess 07SwC: after Rxf4 the c4 rook, pinned to its king by the
+        // queen and hit by the f4 rook, is guarded by ...b5, and the
+        // exchange there (Rxc4 bxc4 Qxc4+) nets a pawn, not the rook: 5,
+        // not 9.
+        let fen = "r5k1/pp5p/2p3p1/5p2/2P1r1q1/1Q3R2/PP4P1/5RK1 b - - 3 29";
+        assert_eq!(gain(fen, "e4c4 f3f4 g4f4 f1f4", 3, "pinnedDefender"), Some(5));
     }
 
     #[test]
