@@ -2313,6 +2313,39 @@ fn premise_taken_on_the_way(ply: Cursor, capture: Cursor, roles: &Roles) -> i32 
         .sum()
 }
 
+/// What their late take-backs between the fire's move and its collecting
+/// `capture` take of the men our captures on earlier fires' moves put
+/// there, where such a fire (among `settled`, the fires before this one)
+/// won material and so counts the take-back in its exchange already
+/// (Lichess 0AfWu: ...gxf4 takes the rook, and exf4 after Qc3+ ...Kg8 is
+/// that exchange's; the trap of ...Kg8 nets the knight ...Qxf8 takes, 3,
+/// not 2).
+fn retaken_on_the_way(ply: Cursor, capture: Cursor, settled: &[Fire]) -> i32 {
+    // Most fires collect on their own move: no capture of theirs between.
+    if capture.index() <= ply.index() + 1 || settled.iter().all(|f| f.gain.is_none_or(|gain| gain <= 0)) {
+        return 0;
+    }
+    ply.later()
+        .take_while(|at| at.index() < capture.index())
+        .filter(|&at| !at.is_solver() && at.mv().is_capture() && takes_back_late(at))
+        .filter(|at| {
+            let square = at.mv().to();
+            std::iter::successors(at.previous(), |p| p.previous())
+                .find(|p| p.mv().to() == square || p.mv().from() == Some(square))
+                .is_some_and(|ours| {
+                    ours.index() < ply.index()
+                        && settled.iter().any(|f| {
+                            usize::from(f.ply) == ours.index()
+                                && f.collects.is_none()
+                                && f.gain.is_some_and(|gain| gain > 0)
+                                && wins_material(f)
+                        })
+                })
+        })
+        .map(|at| captured_value(at.mv()))
+        .sum()
+}
+
 /// The squares the setup move's piece attacks once it has moved.
 fn setup_piece_hits(line: &Line) -> Bitboard {
     line.key().previous().map_or(Bitboard::EMPTY, |setup| attacks_from(setup.after().board(), setup.mv().to()))
@@ -2555,7 +2588,8 @@ pub fn settle(line: &Line, balances: &[i32], fires: &mut [Fire]) {
         let wins_on_the_move =
             fires.iter().any(|f| f.ply == fires[i].ply && f.label != fires[i].label && wins_material(f));
         let unclaimed_threat = unclaimed_threat(ply, fires);
-        let fire = &mut fires[i];
+        let (settled_fires, rest) = fires.split_at_mut(i);
+        let fire = &mut rest[0];
         // Kings never count, theirs: our king may stand where it took.
         let board = ply.after().board();
         let men = men_to_win(&fire.roles) & !(board.kings() & board.by_color(!line.solver()));
@@ -2627,7 +2661,8 @@ pub fn settle(line: &Line, balances: &[i32], fires: &mut [Fire]) {
                 let theirs = capture_named_elsewhere || (earlier_run && start.index() < ply.index());
                 let from = if theirs && keeps() { ply.index() + 1 } else { start.index() };
                 let net = balance_after(capture, through_checks, start) - balances[from]
-                    + premise_taken_on_the_way(ply, capture, &fire.roles);
+                    + premise_taken_on_the_way(ply, capture, &fire.roles)
+                    + retaken_on_the_way(ply, capture, settled_fires);
                 // What a sacrifice on the move gives up is the sacrifice's:
                 // a fire whose own exchange does not repay it nets what it
                 // wins besides (Lichess 06tA5: Rb7 gives the rook, and the
@@ -3933,6 +3968,18 @@ mod tests {
         // both, and our own capture of it counts: 10, not 9.
         let fen = "rn1qk2r/4b2p/p2p1n2/2pPp3/1pP1Ppb1/1P3P2/PB1KNQ2/R4BNR w kq - 0 17";
         assert_eq!(gain(fen, "f3g4 f6e4 d2c2 e4f2", 3, "hangingPiece"), Some(10));
+    }
+
+    #[test]
+    fn a_late_take_back_an_earlier_fire_counts_is_not_charged_again() {
+        // Lichess 0AfWu: ...gxf4 takes the rook, and exf4, after Qc3+
+        // ...Kg8, takes the pawn back: the key move's 4 (5 - 1). The trap
+        // of ...Kg8 nets the knight ...Qxf8 takes, 3, not 2, and the line
+        // adds up (-5 to +2).
+        let fen = "r3qr1k/b2N1p2/p1pp3p/6p1/1PP2R2/PQ2P1P1/6KP/4R3 w - - 4 28";
+        let moves = "d7f8 g5f4 b3c3 h8g8 e3f4 e8f8";
+        assert_eq!(gain(fen, moves, 1, "insufficientlyDefended"), Some(4));
+        assert_eq!(gain(fen, moves, 3, "trappedPiece"), Some(3));
     }
 
     #[test]
