@@ -487,8 +487,8 @@ use std::cell::{OnceCell, RefCell};
 use shakmaty::{attacks, Bitboard, Board, Chess, Color, Move, MoveList, Position, Rank, Role, Square};
 
 use crate::board::{
-    attacked_by, attackers, attacks_from, capture_leaves_king_safe, least_valuable, legal_plain_move, mate_in_one,
-    only_legal_move, piece_attacks, pins_of, pins_off_the_line, see, swap_turn, value, value_at, xray_defenders, Pin,
+    attacked_by, attackers, capture_leaves_king_safe, least_valuable, legal_plain_move, mate_in_one, only_legal_move,
+    piece_attacks, pins_of, pins_off_the_line, see, swap_turn, value, value_at, xray_defenders, Pin,
 };
 use crate::facts::{capture_square, captured_value};
 use crate::fire::Fire;
@@ -2300,7 +2300,7 @@ fn premise_taken_on_the_way(ply: Cursor, capture: Cursor, roles: &Roles) -> i32 
     if capture.index() <= ply.index() + 1 {
         return 0;
     }
-    let setup_piece_hits = setup_piece_hits(ply.line());
+    let setup_hits = SetupHits::of(ply.line());
     let parts = OnceCell::new();
     let plays_a_part = |square: Square| {
         parts.get_or_init(|| roles.iter().fold(Bitboard::EMPTY, |parts, (_, squares)| parts | squares)).contains(square)
@@ -2308,7 +2308,7 @@ fn premise_taken_on_the_way(ply: Cursor, capture: Cursor, roles: &Roles) -> i32 
     ply.later()
         .take_while(|at| at.index() < capture.index())
         .filter(|at| !at.is_solver() && at.mv().is_capture() && !plays_a_part(capture_square(at.mv())))
-        .filter(|&at| takes_premise(at, setup_piece_hits))
+        .filter(|&at| takes_premise(at, &setup_hits))
         .map(|at| captured_value(at.mv()))
         .sum()
 }
@@ -2346,22 +2346,16 @@ fn retaken_on_the_way(ply: Cursor, capture: Cursor, settled: &[Fire]) -> i32 {
         .sum()
 }
 
-/// The squares the setup move's piece attacks once it has moved.
-fn setup_piece_hits(line: &Line) -> Bitboard {
-    line.key().previous().map_or(Bitboard::EMPTY, |setup| attacks_from(setup.after().board(), setup.mv().to()))
-}
-
 /// Whether their capture at `at` takes a man of ours that is the puzzle's
 /// premise: it stood hanging before the key move (attacked and
-/// undefended) and on its square since, and the setup move's piece (whose
-/// attacks are `setup_piece_hits`) does not hit it, which makes it the
-/// puzzle's business.
-fn takes_premise(at: Cursor, setup_piece_hits: Bitboard) -> bool {
+/// undefended) and on its square since, and the setup move did not put it
+/// en prise ([`setup_hits`]), which would make it the puzzle's business.
+fn takes_premise(at: Cursor, setup_hits: &SetupHits) -> bool {
     let line = at.line();
     let square = capture_square(at.mv());
     stood_since_key(at, square)
-        && !setup_piece_hits.contains(square)
         && hanging(line.key().before().board(), !line.solver(), Bitboard::from_square(square)).any()
+        && !setup_hits.get().contains(square)
 }
 
 /// Whether the man that moved at `ply` makes `capture`, our next move,
@@ -3441,6 +3435,11 @@ mod tests {
         // alone guards, and ...Qxf3 leaves Bxh7+ to come: 0, not 1.
         let fen = "r4rk1/pp3ppp/2nbpq2/3p2B1/3P1n2/2PB1N1P/PP2QPP1/R4RK1 w - - 12 14";
         assert_eq!(gain(fen, "e2c2 f4h3 g2h3 f6f3", 1, "deflection"), Some(0));
+        // Lichess 05Nmq: ...fxg5 takes the knight that guarded the f7
+        // bishop, so ...Kxf7 on the way to Bxd8 is the skewer's to pay:
+        // the pawn and the queen for the bishop, 7, not 10.
+        let fen = "r1bq3r/ppp1kB1p/5pp1/2b1p1N1/3n3Q/3P4/PPP2PPP/RNB1K2R b KQ - 1 11";
+        assert_eq!(gain(fen, "f6g5 c1g5 e7f7 g5d8", 1, "skewer"), Some(7));
     }
 
     #[test]
