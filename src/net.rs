@@ -1011,6 +1011,35 @@ fn lost_loose_men(pos: &Chess, premise: &Chess) -> i32 {
     if loose.is_empty() {
         return 0;
     }
+    // Where we threaten mate in one, only a move that meets it may save
+    // anything: the least such a move leaves, of the loose men and of the
+    // man it moves (Lichess 07Ivz: after Qxa1, Qg7# is threatened and only
+    // ...f6 meets it, which Qxf6 takes). Asked only where their king has no
+    // square to step to now (most mates in one; the test is the cost).
+    let flights = attacks::king_attacks(their_king) & !theirs & !attacked_by(board, us);
+    if flights.is_empty() && swap_turn(pos).and_then(|p| mate_in_one(&p, Bitboard::EMPTY)).is_some() {
+        let left_by = |m: Move| {
+            let Move::Normal { role, from, to, capture, .. } = m else { return stake(loose) };
+            let left = loose.into_iter().map(|man| still_lost(from, role, to, man)).max().unwrap_or(0);
+            let moved = stands(from, role, to).unwrap_or_else(|| {
+                let rest = occupied.without(from);
+                let by = attackers(board, to, us, rest);
+                let guarded = guarding(attackers(board, to, them, rest), to, by).any();
+                value(role) - if guarded { cheapest(by) } else { 0 }
+            });
+            (left.max(moved) - capture.map_or(0, value)).max(0)
+        };
+        let mut costed: Vec<(i32, Move)> = pos.legal_moves().into_iter().map(|m| (left_by(m), m)).collect();
+        costed.sort_by_key(|&(cost, _)| cost);
+        let meets = |m: Move| {
+            let mut after = pos.clone();
+            after.play_unchecked(m);
+            mate_in_one(&after, Bitboard::EMPTY).is_none()
+        };
+        if let Some(&(cost, _)) = costed.iter().find(|&&(_, m)| meets(m)) {
+            return cost;
+        }
+    }
     // A check of theirs answers everything, where the checker stands safe,
     // but another loose man next to our king that none of theirs guards
     // once the check is given: the king may answer by taking it (Lichess
@@ -3980,6 +4009,15 @@ mod tests {
         let moves = "d7f8 g5f4 b3c3 h8g8 e3f4 e8f8";
         assert_eq!(gain(fen, moves, 1, "insufficientlyDefended"), Some(4));
         assert_eq!(gain(fen, moves, 3, "trappedPiece"), Some(3));
+    }
+
+    #[test]
+    fn where_we_threaten_mate_only_an_answer_that_meets_it_saves_a_loose_man() {
+        // Lichess 08U8Z: after Bxe5 the bishop hits the c7 queen and covers
+        // h8, where Qh8# is threatened; ...Qxe5 meets the mate and gives the
+        // queen for the bishop (Qxe5), as ...f6 does (Bxc7): 7, not 1.
+        let fen = "2r2rk1/pp3p2/4p1p1/n2pq3/3Bn1Q1/2P4P/PP3P2/R3KBR1 b Q - 1 20";
+        assert_eq!(gain(fen, "e5c7 g4h5 e6e5 d4e5", 3, "insufficientlyDefended"), Some(7));
     }
 
     #[test]
