@@ -1013,9 +1013,11 @@ fn lost_loose_men(pos: &Chess, premise: &Chess) -> i32 {
     }
     // Where we threaten mate in one, only a move that meets it may save
     // anything: the least such a move leaves, of the loose men and of the
-    // man it moves (Lichess 07Ivz: after Qxa1, Qg7# is threatened and only
-    // ...f6 meets it, which Qxf6 takes). Asked only where their king has no
-    // square to step to now (most mates in one; the test is the cost).
+    // man it moves (Lichess 08U8Z: Qh8# is threatened, and ...Qxe5 or ...f6
+    // gives the queen for the bishop that hits it). Asked only where their
+    // king has no square to step to now (most mates in one) and a man is
+    // loose: the test is the cost (asked with no man loose as well, it
+    // would find 07Ivz's ...f6, which Qxf6 takes, for 69 instructions more).
     let flights = attacks::king_attacks(their_king) & !theirs & !attacked_by(board, us);
     if flights.is_empty() && swap_turn(pos).and_then(|p| mate_in_one(&p, Bitboard::EMPTY)).is_some() {
         let left_by = |m: Move| {
