@@ -820,7 +820,8 @@ fn lost_loose_men(pos: &Chess, premise: &Chess) -> i32 {
     // exchange is not worth playing out for them.
     let mut stakes = [0i32; 64];
     let mut exposed = Bitboard::EMPTY;
-    for sq in theirs & !board.kings() & attacked_by(board, us) {
+    let hit = attacked_by(board, us);
+    for sq in theirs & !board.kings() & hit {
         let worth = value_at(board, sq);
         let by = attackers(board, sq, us, occupied);
         let guards = guarding(attackers(board, sq, them, occupied), sq, by);
@@ -1018,7 +1019,7 @@ fn lost_loose_men(pos: &Chess, premise: &Chess) -> i32 {
     // king has no square to step to now (most mates in one) and a man is
     // loose: the test is the cost (asked with no man loose as well, it
     // would find 07Ivz's ...f6, which Qxf6 takes, for 69 instructions more).
-    let flights = attacks::king_attacks(their_king) & !theirs & !attacked_by(board, us);
+    let flights = attacks::king_attacks(their_king) & !theirs & !hit;
     if flights.is_empty() && swap_turn(pos).and_then(|p| mate_in_one(&p, Bitboard::EMPTY)).is_some() {
         let left_by = |m: Move| {
             let Move::Normal { role, from, to, capture, .. } = m else { return stake(loose) };
