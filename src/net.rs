@@ -864,11 +864,9 @@ fn lost_loose_men(pos: &Chess, premise: &Chess) -> i32 {
         }
         to & pin_line(from)
     };
-    // Whether their man on `from` may go to `sq`: not off the line of a pin
-    // to their king.
-    let free_to = |from: Square, sq: Square| {
-        !pinned.contains(from) || board.role_at(from).is_some_and(|role| moves(from, role).contains(sq))
-    };
+    // Whether their man on `from`, which attacks `sq`, may take there: not
+    // off the line of a pin to their king.
+    let free_to = |from: Square, sq: Square| !pinned.contains(from) || pin_line(from).contains(sq);
     // The board once their man on `from` has stepped to `to`.
     let stepped = |from: Square, role: Role, to: Square| {
         let mut after = board.clone();
@@ -2321,18 +2319,18 @@ fn keeps_its_capture(ply: Cursor) -> bool {
 
 /// What the opponent takes, between the fire's move at `ply` and its
 /// capture, of our men that stood hanging before the key move (attacked
-/// and undefended; not hit by the setup move's piece), have not moved since
+/// and undefended; not put en prise by the setup move, `setup_hits`, which
+/// the line's end shares), have not moved since
 /// and play no part in the fire (on its `roles`' squares: a checker
 /// given up is the tactic's price): the puzzle's premise, not the
 /// tactic's loss (Lichess
 /// 01FCo: Nc6+ forks, and ...Kxb7 takes the pawn the king attacked
 /// already: the fork's queen for the knight, 6, not 5).
-fn premise_taken_on_the_way(ply: Cursor, capture: Cursor, roles: &Roles) -> i32 {
+fn premise_taken_on_the_way(ply: Cursor, capture: Cursor, roles: &Roles, setup_hits: &SetupHits) -> i32 {
     // Most fires collect on their own move: no capture of theirs between.
     if capture.index() <= ply.index() + 1 {
         return 0;
     }
-    let setup_hits = SetupHits::of(ply.line());
     let parts = OnceCell::new();
     let plays_a_part = |square: Square| {
         parts.get_or_init(|| roles.iter().fold(Bitboard::EMPTY, |parts, (_, squares)| parts | squares)).contains(square)
@@ -2340,7 +2338,7 @@ fn premise_taken_on_the_way(ply: Cursor, capture: Cursor, roles: &Roles) -> i32 
     ply.later()
         .take_while(|at| at.index() < capture.index())
         .filter(|at| !at.is_solver() && at.mv().is_capture() && !plays_a_part(capture_square(at.mv())))
-        .filter(|&at| takes_premise(at, &setup_hits))
+        .filter(|&at| takes_premise(at, setup_hits))
         .map(|at| captured_value(at.mv()))
         .sum()
 }
@@ -2687,7 +2685,7 @@ pub fn settle(line: &Line, balances: &[i32], fires: &mut [Fire]) {
                 let theirs = capture_named_elsewhere || (earlier_run && start.index() < ply.index());
                 let from = if theirs && keeps() { ply.index() + 1 } else { start.index() };
                 let net = balance_after(capture, through_checks, start) - balances[from]
-                    + premise_taken_on_the_way(ply, capture, &fire.roles)
+                    + premise_taken_on_the_way(ply, capture, &fire.roles, &end.hits)
                     + retaken_on_the_way(ply, capture, settled_fires);
                 // What a sacrifice on the move gives up is the sacrifice's:
                 // a fire whose own exchange does not repay it nets what it
