@@ -2,15 +2,17 @@
 # Lichess's generator took cp), MultiPV 2, at a given budget, for the puzzles of a sample CSV;
 # resumable (rows already in OUT are not searched again). docs/engine.md, "budget".
 # With `end`, the position after the last solver move instead (the opponent to move, MultiPV 1), its
-# score turned to the solver's side.
-# python scripts/engine_deep.py SAMPLE.csv NODES N OUT.csv [end]
+# score turned to the solver's side. With `classical`, Stockfish's hand-written evaluation
+# (`Use NNUE` false) instead of its network: docs/engine.md, "Nothing else Koga knows helps".
+# python scripts/engine_deep.py SAMPLE.csv NODES N OUT.csv [end] [classical]
 import csv, os, sys, chess, chess.engine
 src, nodes, n, out = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
-end = sys.argv[5:] == ["end"]
+end = "end" in sys.argv[5:]
+classical = "classical" in sys.argv[5:]
 done = {r["id"] for r in csv.DictReader(open(out))} if os.path.exists(out) else set()
 rows = [r for r in csv.DictReader(open(src))]
 eng = chess.engine.SimpleEngine.popen_uci("/usr/games/stockfish")
-eng.configure({"Threads": 1, "Hash": 16})
+eng.configure({"Threads": 1, "Hash": 16, "Use NNUE": not classical})
 new = not os.path.exists(out)
 with open(out, "a", newline="") as f:
     w = csv.writer(f)
