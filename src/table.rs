@@ -130,6 +130,12 @@ pub trait ArrayBuilder {
     /// Non-null 64-bit integers.
     fn int64(&self, values: Vec<i64>) -> Self::Array;
     fn int32(&self, values: impl Iterator<Item = Option<i32>>) -> Self::Array;
+    /// Integers with as many values as rows, near one another from row to
+    /// row (ratings, play counts): the same values as
+    /// [`ArrayBuilder::int32`], which a writer may encode differently.
+    fn spread_int32(&self, values: impl Iterator<Item = Option<i32>>) -> Self::Array {
+        self.int32(values)
+    }
     /// Non-null booleans.
     fn bool(&self, values: Vec<bool>) -> Self::Array;
     /// Booleans that may be null.
@@ -294,10 +300,10 @@ pub fn puzzles_chunk<B: ArrayBuilder>(b: &B, batch: &[Annotated], c: &Columns) -
         b.repeated_text(n, errors.iter().map(Option::as_deref)),
         b.text(n, rows.iter().map(|a| field(a, Some(c.fen)))),
         b.text(n, rows.iter().map(|a| field(a, Some(c.moves)))),
-        b.int32(rows.iter().map(|a| a.numbers.rating)),
+        b.spread_int32(rows.iter().map(|a| a.numbers.rating)),
         b.int32(rows.iter().map(|a| a.numbers.rating_deviation)),
         b.int32(rows.iter().map(|a| a.numbers.popularity)),
-        b.int32(rows.iter().map(|a| a.numbers.nb_plays)),
+        b.spread_int32(rows.iter().map(|a| a.numbers.nb_plays)),
         b.spaced_words(rows.iter().map(|a| words(a, c.themes))),
         b.prefixed_text(n, rows.iter().map(|a| field(a, c.game_url))),
         b.spaced_words(rows.iter().map(|a| words(a, c.opening_tags))),

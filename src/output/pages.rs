@@ -430,7 +430,8 @@ const DELTA_BLOCK: usize = 128;
 const DELTA_MINIBLOCK: usize = 32;
 
 /// Parquet's DELTA_BINARY_PACKED encoding of integers that climb (row
-/// numbers: a fraction of a byte each): the first value, then blocks of 128
+/// numbers: a fraction of a byte each) or stay near one another (ratings:
+/// a byte and a half): the first value, then blocks of 128
 /// differences, each block's least difference and, per miniblock of 32,
 /// the differences above it bit-packed at the width the miniblock needs.
 /// `None` where a miniblock would need more than 32 bits (plain then).
@@ -1022,6 +1023,27 @@ impl ArrayBuilder for PageBuilder {
             }
         }
         let (values, bounds) = dictionary.values(keys);
+        column(levels, values, int32_bounds(&bounds))
+    }
+
+    /// As differences, bit-packed (DELTA_BINARY_PACKED): a rating in a
+    /// byte and a half, where a dictionary of them spends two and zstd
+    /// then more work than it saves (dev set: 31 KB against 42 KB).
+    fn spread_int32(&self, values: impl Iterator<Item = Option<i32>>) -> Column {
+        let mut levels = FlatLevels::new(values.size_hint().0);
+        let mut present = Vec::with_capacity(values.size_hint().0);
+        let mut bounds = Bounds::new();
+        for value in values {
+            levels.row(value.is_some());
+            if let Some(value) = value {
+                present.push(i64::from(value));
+                bounds.add(value);
+            }
+        }
+        let values = match delta_binary_packed(&present) {
+            Some(packed) => Values::Delta(packed),
+            None => Values::Plain(present.iter().flat_map(|&v| (v as i32).to_le_bytes()).collect(), 0),
+        };
         column(levels, values, int32_bounds(&bounds))
     }
 
