@@ -134,7 +134,13 @@
 //!     of ours, which a rule tried for it misread more often), +28. A check
 //!     saves them only where the checker stands safe (and not a loose man
 //!     beside our king that the king then takes: 09TiY's ...Bf4+ Kxg4,
-//!     6, not 5), and men hit more
+//!     6, not 5; nor a spite check, by a man not loose itself that hits no
+//!     man of ours it could win worth what they stake, which our king,
+//!     not among the men that hit them, steps off to a free square:
+//!     07s3C's ...Rd2+ Kg3, 8, not 5; 75 dev gains in 50 puzzles, all
+//!     up; Stockfish's lines 33 closer, 16 farther; judged c6301, c6302
+//!     and c6305, 38 of the 50: new 23, old 7, the rest mostly closer to
+//!     the new; +43), and men hit more
 //!     often than guarded count: 130 more in 78 puzzles, all up (01E0R:
 //!     ...Qxe3+ gives the queen away; 04aWV: b4 hit twice, guarded once;
 //!     judge5501: 12 of 20 read right, 5 wrong, 3 neither but closer, the
@@ -248,7 +254,7 @@
 //!   square, unless another tactic of ours takes there (Lichess 00vf5:
 //!   Ndb5 axb5 Nxb5, -2): a later tactic that wins it back nets its own
 //!   win, and a line's gains sum to its net (029wQ: -6, then the fork's
-//!   9). A tactic whose man only a later sacrifice takes nets 0 (059XJ:
+//!   10, the queen and a pawn its knight then hits). A tactic whose man only a later sacrifice takes nets 0 (059XJ:
 //!   Qd8+ forks the knight Qxf6+ gives the queen for). A sacrifice that
 //!   takes back where they just took counts from before their capture
 //!   (01Isj: ...Rxe1+ Rxe1 leaves the b6 bishop: -3, not 2).
@@ -326,7 +332,8 @@
 //!   right by the definition where a coach would count otherwise: our own
 //!   new captures in the end search cancel the opponent's recapture (01Dmj,
 //!   0BxG7: +1 each), a fork that wins back our own queen sacrifice counts
-//!   the queen (029wQ: 9 where the line nets 3), and an opponent's
+//!   the queen (029wQ: 9 where the line nets 3; 10 today, with a pawn
+//!   after the line), and an opponent's
 //!   desperado on another square is drawn into the exchange (0COYv: +2).
 //!   Of the 428 dev gains the en-prise change moved, 10 read: 7 closer, 3
 //!   unclear, none worse. Since then our side only answers at the line's
@@ -1074,6 +1081,30 @@ fn lost_loose_men(pos: &Chess, premise: &Chess) -> i32 {
             if ours.contains(to) && attackers(board, to, us, occupied.without(from)).any() && !trades_for_them(from, to)
             {
                 continue;
+            }
+            // A spite check saves nothing: one by a man that is not loose
+            // itself and hits no man of ours it could win (one unguarded or
+            // worth more) worth what the loose men stake, which our king
+            // answers by a step to a free square, our men that hit the loose
+            // men staying where they are; they then face the same threats
+            // (Lichess 07s3C: ...Rd2+ hits the b2 pawn, and after Kg3
+            // ...Rxb2 the d8 bishop still falls: 8, not 5).
+            let checked = occupied.without(from).with(to);
+            let at_stake = stake(loose);
+            let wins_a_man = |man: Square| {
+                let worth = value_at(board, man);
+                worth >= at_stake && (worth > value(role) || attackers(board, man, us, checked).is_empty())
+            };
+            if !hitting.contains(our_king)
+                && !loose.contains(from)
+                && !(piece_attacks(to, role.of(them), checked) & ours).without(our_king).into_iter().any(wins_a_man)
+            {
+                let after = stepped(from, role, to);
+                let off_the_king = after.occupied().without(our_king);
+                let steps = attacks::king_attacks(our_king) & !ours;
+                if steps.into_iter().any(|sq| attackers(&after, sq, them, off_the_king).without(sq).is_empty()) {
+                    continue;
+                }
             }
             let by_the_king = next_to_our_king.without(from);
             if by_the_king.is_empty() {
@@ -2103,8 +2134,8 @@ fn evade(board: &Board, us: Color, checkers: Bitboard, plies: u32, mut alpha: i3
 /// What the move at `ply` gives up with the opponent's answer, as the
 /// sacrifice detector reads it (below zero): a sacrifice's `gain`, which
 /// the fire whose win repays it does not take off its own (Lichess 029wQ:
-/// Qxe5 dxe5 gives 6, the Nf6+ fork that wins the queen back nets 9, the
-/// line 3). `claimed`: the plies where other fires count a capture in
+/// Qxe5 dxe5 gives 6, the Nf6+ fork that wins the queen back nets 10 with
+/// the pawn its knight then wins, the line 3). `claimed`: the plies where other fires count a capture in
 /// their own exchange ([`counting_their_captures`]).
 fn given(ply: Cursor, balances: &[i32], claimed: u128) -> Option<i16> {
     let mut last = ply.reply().unwrap_or(ply);
@@ -3381,11 +3412,13 @@ mod tests {
     #[test]
     fn a_sacrifice_gains_what_it_gives() {
         // Lichess 029wQ: Qxe5 dxe5 gives the queen for a bishop; the Nf6+
-        // fork wins a queen back, and the line nets the bishop.
+        // fork wins a queen back, and the line nets the bishop. After Nxd7
+        // the knight hits the c5 and e5 pawns, and ...Ne2+ Kf2 only loses
+        // time: the fork nets a pawn more.
         let (fen, moves) =
             ("r7/pp1q2bk/3p2p1/2pN3p/2Pn1Q2/3P3P/PP4PN/R5K1 b - - 0 22", "g7e5 f4e5 d6e5 d5f6 h7h6 f6d7");
         assert_eq!(gain(fen, moves, 1, "sacrifice"), Some(-6));
-        assert_eq!(gain(fen, moves, 3, "fork"), Some(9));
+        assert_eq!(gain(fen, moves, 3, "fork"), Some(10));
         // Lichess 054S8: the queen given for a mate gains nothing, loses nothing.
         let fen = "4rr1k/p4qpp/1p6/2pp4/3Q4/2P5/PP2RPPP/4R1K1 w - - 0 22";
         assert_eq!(gain(fen, "d4g4 f7f2 e2f2 e8e1 f2f1 e1f1", 1, "sacrifice"), None);
@@ -3976,6 +4009,16 @@ mod tests {
         // Kxg4. 6, not 5.
         let fen = "3k2r1/R7/1p1p4/pP2pB2/P3P1p1/3P2K1/3b4/8 b - - 1 35";
         assert_eq!(gain(fen, "d2e3 a7a8 d8e7 a8g8", 1, "skewer"), Some(6));
+    }
+
+    #[test]
+    fn a_spite_check_saves_no_loose_man() {
+        // Lichess 07s3C: after Rxh8 the d8 bishop is pinned to the king and
+        // lost; ...Rd2+ hits only the b2 pawn, Kg3 steps off, and the bishop
+        // still falls (round c6301's judge: 8; before, the check saved it:
+        // 5).
+        let fen = "1k5r/p1p2R1p/1p1p4/3P4/3n1RBb/6r1/PP5K/8 b - - 3 29";
+        assert_eq!(gain(fen, "g3d3 f7f8 h4d8 f8h8", 3, "hangingPiece"), Some(8));
     }
 
     #[test]
