@@ -254,8 +254,9 @@
 //!   square, unless another tactic of ours takes there (Lichess 00vf5:
 //!   Ndb5 axb5 Nxb5, -2): a later tactic that wins it back nets its own
 //!   win, and a line's gains sum to its net (029wQ: -6, then the fork's
-//!   10, the queen and a pawn its knight then hits). A tactic whose man only a later sacrifice takes nets 0 (059XJ:
-//!   Qd8+ forks the knight Qxf6+ gives the queen for). A sacrifice that
+//!   10, the queen and a pawn its knight then hits). A tactic whose man
+//!   only a later sacrifice takes nets 0 (059XJ: Qd8+ forks the knight
+//!   Qxf6+ gives the queen for). A sacrifice that
 //!   takes back where they just took counts from before their capture
 //!   (01Isj: ...Rxe1+ Rxe1 leaves the b6 bishop: -3, not 2).
 //!   What a sacrifice gives up is charged to it alone: another fire of its
@@ -1744,7 +1745,7 @@ impl<'a> Scope<'a> {
     /// where this scope guards against it: `None` where it mates in one
     /// (Lichess 04uIX: ...Qxc6 takes the pinning queen, and Rd8# follows),
     /// else what a forking check wins (0 where none does: Lichess 02WAN,
-    /// ...Bxa3 takes a pawn, and Nf6+ forks king, queen and rook).
+    /// ...gxh4 takes the bishop, and Nf6+ forks king, queen and rook).
     fn answered(self, role: Role, from: Square, to: Square, promotion: Option<Role>) -> Option<i32> {
         let Scope::Targets { guard: Some(Guard { pos, forks_against }), .. } = self else { return Some(0) };
         let mut after = pos.clone();
@@ -2135,8 +2136,9 @@ fn evade(board: &Board, us: Color, checkers: Bitboard, plies: u32, mut alpha: i3
 /// sacrifice detector reads it (below zero): a sacrifice's `gain`, which
 /// the fire whose win repays it does not take off its own (Lichess 029wQ:
 /// Qxe5 dxe5 gives 6, the Nf6+ fork that wins the queen back nets 10 with
-/// the pawn its knight then wins, the line 3). `claimed`: the plies where other fires count a capture in
-/// their own exchange ([`counting_their_captures`]).
+/// the pawn its knight then wins, the line 3). `claimed`: the plies where
+/// other fires count a capture in their own exchange
+/// ([`counting_their_captures`]).
 fn given(ply: Cursor, balances: &[i32], claimed: u128) -> Option<i16> {
     let mut last = ply.reply().unwrap_or(ply);
     // Where the answer captures, the captures that follow on its square
