@@ -734,7 +734,7 @@ fn balance_after_exchange(
         Some(from) if !last.after().is_check() => {
             let mut board = last.after().board().clone();
             board.discard_piece_at(from);
-            best_captures_on(&board, last.after().turn(), last.mv().to(), premise, hits, None)
+            best_captures_on(&board, last.after().turn(), last.mv().to(), premise, hits)
         }
         _ => nets_after(last, premise, hits),
     });
@@ -783,7 +783,9 @@ fn nets_after(last: Cursor, premise: &Chess, hits: &SetupHits) -> i32 {
 /// check with a man that stands safe (a check that gives the checker away
 /// saves nothing: 01E0R's ...Qxe3+; and it leaves another loose man
 /// beside our king that none of theirs then guards, which the king takes
-/// in answer: 09TiY's ...Bf4+ Kxg4), promote, take a man of ours en prise
+/// in answer: 09TiY's ...Bf4+ Kxg4; nor does a spite check, which our king
+/// steps off while the threats stand: 07s3C's ...Rd2+), promote, take a
+/// man of ours en prise
 /// (not one whose only taker is pinned to its king: 0B9Ov) or start an
 /// even trade (Lichess 044aV: ...Kxf3, and Kxh5 evens it; not
 /// by a loose man pinned to its king, off the pin's line: 05Uxg), with
@@ -1071,6 +1073,16 @@ fn lost_loose_men(pos: &Chess, premise: &Chess) -> i32 {
     // itself; any other leaves the threats as they stood.
     let hitting = loose.into_iter().fold(Bitboard::EMPTY, |by, man| by | attackers(board, man, us, occupied));
     let trades_for_them = |from: Square, to: Square| loose.contains(from) || hitting.contains(to);
+    // A spite check saves nothing: one by a man that is not loose itself,
+    // takes none of our men that hit them nor one it wins (worth what the
+    // loose men stake, not en prise before the key move: 02N7B's ...Qxh1+
+    // saves no man), and hits no man of ours it could win (one unguarded,
+    // or one worth more) worth that stake, which our king answers by a
+    // step to a free square, our men that hit the loose men staying where
+    // they are: they then face the same threats (Lichess 07s3C: ...Rd2+
+    // hits the b2 pawn, and after Kg3 ...Rxb2 the d8 bishop still falls:
+    // 8, not 5).
+    let (at_stake, may_spite) = (stake(loose), !hitting.contains(our_king));
     let mut after_a_check = i32::MAX;
     for from in theirs & !board.pawns() & !board.kings() {
         let Some(role) = board.role_at(from) else { continue };
@@ -1083,27 +1095,30 @@ fn lost_loose_men(pos: &Chess, premise: &Chess) -> i32 {
             {
                 continue;
             }
-            // A spite check saves nothing: one by a man that is not loose
-            // itself and hits no man of ours it could win (one unguarded or
-            // worth more) worth what the loose men stake, which our king
-            // answers by a step to a free square, our men that hit the loose
-            // men staying where they are; they then face the same threats
-            // (Lichess 07s3C: ...Rd2+ hits the b2 pawn, and after Kg3
-            // ...Rxb2 the d8 bishop still falls: 8, not 5).
+            // Seen with our king off its square, a slider's check reaches
+            // the man behind it (a skewer is no spite check); the king
+            // still guards, as the square it steps to may.
             let checked = occupied.without(from).with(to);
-            let at_stake = stake(loose);
+            let off_the_king = checked.without(our_king);
             let wins_a_man = |man: Square| {
                 let worth = value_at(board, man);
                 worth >= at_stake && (worth > value(role) || attackers(board, man, us, checked).is_empty())
             };
-            if !hitting.contains(our_king)
+            let takes_what_counts = ours.contains(to)
+                && (hitting.contains(to)
+                    || (value_at(board, to) >= at_stake
+                        && won_by_taking(premise.board(), them, Bitboard::from_square(to)).is_empty()));
+            if may_spite
                 && !loose.contains(from)
-                && !(piece_attacks(to, role.of(them), checked) & ours).without(our_king).into_iter().any(wins_a_man)
+                && !takes_what_counts
+                && !(piece_attacks(to, role.of(them), off_the_king) & ours)
+                    .without(our_king)
+                    .into_iter()
+                    .any(wins_a_man)
             {
                 let after = stepped(from, role, to);
-                let off_the_king = after.occupied().without(our_king);
                 let steps = attacks::king_attacks(our_king) & !ours;
-                if steps.into_iter().any(|sq| attackers(&after, sq, them, off_the_king).without(sq).is_empty()) {
+                if steps.into_iter().any(|sq| attackers(&after, sq, them, off_the_king).is_empty()) {
                     continue;
                 }
             }
@@ -1401,22 +1416,17 @@ fn forking_check(pos: &Chess, premise: &Chess, baits: bool) -> i32 {
     best
 }
 
-/// [`best_captures`] for `turn` to move on `board`, not in check; where
-/// `pos` is the position itself, no first capture that lets the other
-/// side mate in one is played.
-fn best_captures_on(
-    board: &Board,
-    turn: Color,
-    square: Square,
-    premise: &Chess,
-    hits: &SetupHits,
-    pos: Option<&Chess>,
-) -> i32 {
+/// [`best_captures`] for `turn` to move on `board`, not in check, its first
+/// captures answered by captures alone.
+fn best_captures_on(board: &Board, turn: Color, square: Square, premise: &Chess, hits: &SetupHits) -> i32 {
     let targets = first_targets(board, turn, square, premise.board(), hits);
-    best_captures_of(board, turn, targets, premise, pos, false)
+    best_captures_of(board, turn, targets, premise, None, false)
 }
 
-/// [`best_captures_on`] with the first capture's `targets` given.
+/// [`best_captures_on`] with the first capture's `targets` given; where
+/// `pos` is the position itself, no first capture that lets the other side
+/// mate in one is played, and with `forks`, at the line's end, one that a
+/// forking check answers nets no more than the fork leaves.
 fn best_captures_of(
     board: &Board,
     turn: Color,
@@ -2277,14 +2287,8 @@ fn escape(pos: &Chess, men: Bitboard, premise: &Chess) -> Option<i32> {
         .map(|&m| {
             let mut after = pos.clone();
             after.play_unchecked(m);
-            let ours = best_captures_on(
-                after.board(),
-                after.turn(),
-                m.to(),
-                premise,
-                &SetupHits::given(Bitboard::EMPTY),
-                None,
-            );
+            let ours =
+                best_captures_on(after.board(), after.turn(), m.to(), premise, &SetupHits::given(Bitboard::EMPTY));
             let promoted = m.promotion().map_or(0, |role| value(role) - value(Role::Pawn));
             ours - if m.is_capture() { captured_value(m) } else { 0 } - promoted
         })
@@ -2335,7 +2339,7 @@ fn escape_several(pos: &Chess, men: Bitboard, premise: &Chess) -> Option<i32> {
     let (board, them) = (pos.board(), !pos.turn());
     let threatened = newly_hanging(board, them, premise.board()) | men;
     let anywhere = men.first().expect("two men");
-    let mut least = best_captures_on(board, them, anywhere, premise, &SetupHits::given(men), None);
+    let mut least = best_captures_on(board, them, anywhere, premise, &SetupHits::given(men));
     let attacking =
         threatened.into_iter().fold(Bitboard::EMPTY, |all, man| all | attackers(board, man, them, board.occupied()));
     let answers = pos.legal_moves();
@@ -4021,6 +4025,16 @@ mod tests {
         // 5).
         let fen = "1k5r/p1p2R1p/1p1p4/3P4/3n1RBb/6r1/PP5K/8 b - - 3 29";
         assert_eq!(gain(fen, "g3d3 f7f8 h4d8 f8h8", 3, "hangingPiece"), Some(8));
+    }
+
+    #[test]
+    fn a_check_that_skewers_a_man_behind_our_king_is_no_spite_check() {
+        // The d5 knight hangs to the b3 bishop; ...Ra1+ checks along the
+        // first rank through our king to the h1 queen: it wins the queen,
+        // and saves the knight besides.
+        let pos = position("r5k1/8/8/3n4/8/1B6/8/4K2Q b - - 0 1");
+        let premise = position("r5k1/8/8/3n4/8/8/2B4Q/4K3 b - - 0 1");
+        assert_eq!(lost_loose_men(&pos, &premise), 0);
     }
 
     #[test]

@@ -435,14 +435,18 @@ const DELTA_MINIBLOCK: usize = 32;
 /// differences, each block's least difference and, per miniblock of 32,
 /// the differences above it bit-packed at the width the miniblock needs.
 /// `None` where a miniblock would need more than 32 bits (plain then).
-fn delta_binary_packed(values: &[i64]) -> Option<Vec<u8>> {
+/// `difference` takes the later value less the earlier in the column's
+/// physical width: an INT32 reader (arrow's) takes them, and each block's
+/// least, in 32 bits (text lengths, all under 2^31, differ alike in
+/// either width).
+fn delta_binary_packed(values: &[i64], difference: impl Fn(i64, i64) -> i64) -> Option<Vec<u8>> {
     let zigzag = |v: i64| ((v << 1) ^ (v >> 63)) as u64;
     let mut out = Vec::with_capacity(16 + values.len() / 4);
     uleb128(&mut out, DELTA_BLOCK as u64);
     uleb128(&mut out, (DELTA_BLOCK / DELTA_MINIBLOCK) as u64);
     uleb128(&mut out, values.len() as u64);
     uleb128(&mut out, zigzag(values.first().copied().unwrap_or(0)));
-    let deltas: Vec<i64> = values.windows(2).map(|pair| pair[1].wrapping_sub(pair[0])).collect();
+    let deltas: Vec<i64> = values.windows(2).map(|pair| difference(pair[1], pair[0])).collect();
     for block in deltas.chunks(DELTA_BLOCK) {
         let least = *block.iter().min().expect("a block holds a difference");
         uleb128(&mut out, zigzag(least));
@@ -471,6 +475,11 @@ fn delta_binary_packed(values: &[i64]) -> Option<Vec<u8>> {
         }
     }
     Some(out)
+}
+
+/// `later` less `earlier` as INT32 values, wrapping in 32 bits.
+fn int32_difference(later: i64, earlier: i64) -> i64 {
+    i64::from((later as i32).wrapping_sub(earlier as i32))
 }
 
 fn uleb128(out: &mut Vec<u8>, mut value: u64) {
@@ -980,9 +989,9 @@ fn delta_texts<'a, const PREFIXED: bool>(len: usize, values: impl Iterator<Item 
     // Lengths under 2^31 differ by under 2^32: always packed.
     let mut packed = Vec::new();
     if PREFIXED {
-        packed = delta_binary_packed(&prefixes).expect("text lengths fit 32 bits");
+        packed = delta_binary_packed(&prefixes, i64::wrapping_sub).expect("text lengths fit 32 bits");
     }
-    packed.extend_from_slice(&delta_binary_packed(&lengths).expect("text lengths fit 32 bits"));
+    packed.extend_from_slice(&delta_binary_packed(&lengths, i64::wrapping_sub).expect("text lengths fit 32 bits"));
     let room = if packed.len() <= room {
         bytes[room - packed.len()..room].copy_from_slice(&packed);
         room - packed.len()
@@ -1005,7 +1014,7 @@ impl ArrayBuilder for PageBuilder {
         levels.values(values.len());
         let bounds = Bounds { least: values.iter().min().copied(), greatest: values.iter().max().copied() };
         let bounds = bounds.bytes(|v| v.to_le_bytes().to_vec());
-        let values = match delta_binary_packed(&values) {
+        let values = match delta_binary_packed(&values, i64::wrapping_sub) {
             Some(packed) => Values::Delta(packed),
             None => Values::Plain(values.iter().flat_map(|v| v.to_le_bytes()).collect(), 0),
         };
@@ -1040,10 +1049,8 @@ impl ArrayBuilder for PageBuilder {
                 bounds.add(value);
             }
         }
-        let values = match delta_binary_packed(&present) {
-            Some(packed) => Values::Delta(packed),
-            None => Values::Plain(present.iter().flat_map(|&v| (v as i32).to_le_bytes()).collect(), 0),
-        };
+        let packed = delta_binary_packed(&present, int32_difference).expect("32-bit differences fit 32 bits");
+        let values = Values::Delta(packed);
         column(levels, values, int32_bounds(&bounds))
     }
 
@@ -1328,6 +1335,31 @@ mod tests {
             encode_hybrid(&mut expected, &values, width, |v| v);
             prop_assert_eq!(ours, expected);
         }
+    }
+
+    /// INT32 differences wrap in 32 bits, as an INT32 reader (arrow's)
+    /// takes them: from `i32::MAX` to `i32::MIN` is 1, not -4,294,967,295,
+    /// and a block's least difference fits 32 bits.
+    #[test]
+    fn int32_differences_wrap_in_32_bits() {
+        let packed = delta_binary_packed(&[i64::from(i32::MAX), i64::from(i32::MIN)], int32_difference).unwrap();
+        let mut at = 0;
+        let mut varint = || {
+            let mut value = 0u64;
+            for shift in (0..64).step_by(7) {
+                let byte = packed[at];
+                at += 1;
+                value |= u64::from(byte & 0x7f) << shift;
+                if byte < 0x80 {
+                    break;
+                }
+            }
+            value
+        };
+        let (block, miniblocks, count, _first) = (varint(), varint(), varint(), varint());
+        let least = varint();
+        assert_eq!((block, miniblocks, count), (128, 4, 2));
+        assert_eq!((least >> 1) as i64 ^ -((least & 1) as i64), 1);
     }
 
     proptest! {
