@@ -962,6 +962,10 @@ fn lost_loose_men(pos: &Chess, premise: &Chess) -> i32 {
         least_valuable(&moved, by).map_or(0, |(taker, _)| see(&moved, taker, man, value_at(board, man)).clamp(0, stake))
     };
     let stake = |men: Bitboard| men.into_iter().map(|sq| stakes[sq as usize]).max().unwrap_or(0);
+    // The most any of the loose `men` still loses once that move is played.
+    let most_left = |from: Square, role: Role, to: Square, men: Bitboard| {
+        men.into_iter().map(|man| still_lost(from, role, to, man)).max().unwrap_or(0)
+    };
     // What a loose man gives up behind it by stepping off the line of one
     // of our sliders that pins it to a greater man (its king's pins keep it
     // on the line already): the exchange our slider then starts there
@@ -982,8 +986,7 @@ fn lost_loose_men(pos: &Chess, premise: &Chess) -> i32 {
         let mut answer = |from: Square, role: Role, to: Bitboard| {
             let pin = if loose.contains(from) { pin_of(from) } else { None };
             for to in to {
-                let left =
-                    |men: Bitboard| men.into_iter().map(|man| still_lost(from, role, to, man)).max().unwrap_or(0);
+                let left = |men: Bitboard| most_left(from, role, to, men);
                 if let Some(loss) = stands(from, role, to) {
                     let loss = loss.max(behind_it(pin, role, to));
                     lost = lost.min(left(loose).max(loss));
@@ -1042,7 +1045,7 @@ fn lost_loose_men(pos: &Chess, premise: &Chess) -> i32 {
     if flights.is_empty() && swap_turn(pos).and_then(|p| mate_in_one(&p, Bitboard::EMPTY)).is_some() {
         let left_by = |m: Move| {
             let Move::Normal { role, from, to, capture, .. } = m else { return stake(loose) };
-            let left = loose.into_iter().map(|man| still_lost(from, role, to, man)).max().unwrap_or(0);
+            let left = most_left(from, role, to, loose);
             let moved = stands(from, role, to).unwrap_or_else(|| {
                 let rest = occupied.without(from);
                 let by = attackers(board, to, us, rest);
