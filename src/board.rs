@@ -125,6 +125,44 @@ pub fn distance(a: Square, b: Square) -> u32 {
     files.max(ranks)
 }
 
+/// A pawn of `side` that no enemy man can stop, on a board of kings and
+/// pawns only, `turn` to move: its way to the last rank is empty, no enemy
+/// pawn stands ahead of it on a file beside, and the enemy king is outside
+/// its square (the rule of the square: a king catches a pawn `n` moves from
+/// queening where it stands within `n` king steps of the queening square,
+/// `n + 1` with the move; a pawn on its first rank moves two at once). Of
+/// several, the first to queen: the pawn's square, its queening square and
+/// the plies until it queens. The pawns' own kings are not asked: a king
+/// that shields a pawn, or a pawn that queens with check, is not told apart.
+pub fn runaway_pawn(board: &Board, side: Color, turn: Color) -> Option<(Square, Square, u32)> {
+    let king = board.king_of(!side)?;
+    let (occupied, enemy_pawns) = (board.occupied(), board.by_color(!side) & board.pawns());
+    let (not_a, not_h) = (!Bitboard::from_file(File::A), !Bitboard::from_file(File::H));
+    let last_rank = side.fold_wb(Rank::Eighth, Rank::First);
+    let mut first: Option<(Square, Square, u32)> = None;
+    // In the side's own order, so that a mirrored board picks the mirrored pawn.
+    for pawn in relative_squares(board.by_color(side) & board.pawns(), side) {
+        let queening = Square::from_coords(pawn.file(), last_rank);
+        let ahead = attacks::between(pawn, queening).with(queening);
+        let beside = (ahead & not_a).shift(-1) | (ahead & not_h).shift(1);
+        if (ahead & occupied).any() || (beside & enemy_pawns).any() {
+            continue;
+        }
+        let mut moves = distance(pawn, queening);
+        if relative_rank(pawn, side) == Rank::Second {
+            moves -= 1;
+        }
+        if distance(king, queening) <= moves + u32::from(turn != side) {
+            continue;
+        }
+        let plies = 2 * moves - u32::from(turn == side);
+        if first.is_none_or(|(.., fastest)| plies < fastest) {
+            first = Some((pawn, queening, plies));
+        }
+    }
+    first
+}
+
 /// The squares a `piece` on `sq` attacks, `occupied` the blockers:
 /// shakmaty's `attacks::attacks`, which is not marked inline, so that the
 /// per-role lookups inline where Koga asks (0.5 % of its instructions were
@@ -985,6 +1023,31 @@ mod tests {
                 assert_eq!(distance(a, b), a.distance(b), "{a} {b}");
             }
         }
+    }
+
+    #[test]
+    fn a_pawn_outside_the_kings_square_runs() {
+        // The a5 pawn is three moves from a8; the e5 king is four steps away.
+        let board = pos("8/8/8/P3k3/8/8/8/K7 w - - 0 1").board().clone();
+        assert_eq!(runaway_pawn(&board, Color::White, Color::White), Some((Square::A5, Square::A8, 5)));
+        // With the move, the king steps into the square (...Kd6); on d5 it
+        // stands there already.
+        assert_eq!(runaway_pawn(&board, Color::White, Color::Black), None);
+        let board = pos("8/8/8/P2k4/8/8/8/K7 w - - 0 1").board().clone();
+        assert_eq!(runaway_pawn(&board, Color::White, Color::White), None);
+        // From its first rank a pawn moves two at once: a2 is five moves
+        // from a8, and the h2 king six steps away even with the move.
+        let board = pos("8/8/8/8/8/8/P6k/K7 w - - 0 1").board().clone();
+        assert_eq!(runaway_pawn(&board, Color::White, Color::Black).map(|(.., plies)| plies), Some(10));
+        // A man ahead on its file, or an enemy pawn ahead on a file beside,
+        // and it is no runaway; Black's h4 pawn runs from the a4 king.
+        for fen in ["8/K7/8/P6k/8/8/8/8 w - - 0 1", "8/1p6/8/P6k/8/8/8/K7 w - - 0 1"] {
+            assert_eq!(runaway_pawn(pos(fen).board(), Color::White, Color::White), None, "{fen}");
+        }
+        let board = pos("8/8/8/8/K6p/8/8/7k w - - 0 1").board().clone();
+        assert_eq!(runaway_pawn(&board, Color::Black, Color::White), None, "its own king stands on h1");
+        let board = pos("8/8/8/8/K6p/8/8/6k1 w - - 0 1").board().clone();
+        assert_eq!(runaway_pawn(&board, Color::Black, Color::White), Some((Square::H4, Square::H1, 6)));
     }
 
     #[test]

@@ -503,7 +503,7 @@ use shakmaty::{attacks, Bitboard, Board, Chess, Color, Move, MoveList, Position,
 
 use crate::board::{
     attacked_by, attackers, capture_leaves_king_safe, least_valuable, legal_plain_move, mate_in_one, only_legal_move,
-    piece_attacks, pins_of, pins_off_the_line, see, swap_turn, value, value_at, xray_defenders, Pin,
+    piece_attacks, pins_of, pins_off_the_line, runaway_pawn, see, swap_turn, value, value_at, xray_defenders, Pin,
 };
 use crate::facts::{capture_square, captured_value};
 use crate::fire::Fire;
@@ -752,7 +752,8 @@ fn balance_after_exchange(
 /// ends: by captures ([`best_captures`]), or, not in check, by a forking
 /// check instead; where that is nothing and the side to move is the
 /// opponent, less what it cannot save of its loose men
-/// ([`lost_loose_men`]).
+/// ([`lost_loose_men`]). At the line's end, a queening race the solver
+/// wins ([`queening_race`]) adds a queen less its pawn to the captures.
 fn nets_after(last: Cursor, premise: &Chess, hits: &SetupHits) -> i32 {
     let (pos, square) = (last.after(), last.mv().to());
     if pos.is_check() {
@@ -760,10 +761,46 @@ fn nets_after(last: Cursor, premise: &Chess, hits: &SetupHits) -> i32 {
     }
     // At the line's end, a capture there is answered by a forking check too.
     let forks = last.reply().is_none();
+    // A queening race the solver wins (one it would lose is read as the
+    // square rule's miss: a puzzle's line wins).
+    let solver = last.line().solver();
+    if forks && queening_race(pos, premise) == Some(solver) {
+        let queen = value(Role::Queen) - value(Role::Pawn);
+        let captures = best_captures(pos, square, premise, hits, forks);
+        return if pos.turn() == solver { queen + captures } else { captures - queen };
+    }
     match best_captures(pos, square, premise, hits, forks).max(forking_check(pos, premise, false)) {
-        0 if pos.turn() != last.line().solver() => -lost_loose_men(pos, premise),
+        0 if pos.turn() != solver => -lost_loose_men(pos, premise),
         nets => nets,
     }
+}
+
+/// The side that queens a pawn no king can catch ([`runaway_pawn`]), where
+/// the line ends in a pawn ending and the race stood otherwise in the
+/// premise: a queen less its pawn, besides what the side to move takes
+/// meanwhile, as a coach counts it (Lichess 02D9k: ...gxh5, and White's king on a4 is far outside
+/// the h-pawn's square). Where both sides' pawns run, the first to queen
+/// wins the race only where its new queen guards the other's queening
+/// square (0CFUA: ...a1=Q covers h8); else the two queens cancel.
+fn queening_race(pos: &Chess, premise: &Chess) -> Option<Color> {
+    fn race(board: &Board, turn: Color) -> Option<Color> {
+        if board.occupied() != board.kings() | board.pawns() {
+            return None;
+        }
+        match (runaway_pawn(board, Color::White, turn), runaway_pawn(board, Color::Black, turn)) {
+            (None, None) => None,
+            (Some(_), None) => Some(Color::White),
+            (None, Some(_)) => Some(Color::Black),
+            (Some(white), Some(black)) => {
+                let (first, (pawn, queening, _), (other_pawn, other_queening, _)) =
+                    if white.2 < black.2 { (Color::White, white, black) } else { (Color::Black, black, white) };
+                let occupied = board.occupied().without(pawn).without(other_pawn);
+                attacks::queen_attacks(queening, occupied).contains(other_queening).then_some(first)
+            }
+        }
+    }
+    let winner = race(pos.board(), pos.turn())?;
+    (race(premise.board(), premise.turn()) != Some(winner)).then_some(winner)
 }
 
 /// What the side to move (not in check) loses of its men that the line
@@ -4038,6 +4075,33 @@ mod tests {
         let pos = position("r5k1/8/8/3n4/8/1B6/8/4K2Q b - - 0 1");
         let premise = position("r5k1/8/8/3n4/8/8/2B4Q/4K3 b - - 0 1");
         assert_eq!(lost_loose_men(&pos, &premise), 0);
+    }
+
+    #[test]
+    fn a_pawn_no_king_catches_at_the_lines_end_queens() {
+        // Lichess 02D9k: ...gxh5 takes the pawn and leaves the h-pawn out of
+        // reach of White's king on a4: the pawn and a queen less it, 9
+        // (round 6307's judges: 9 and 10; before, 1). 09eSu: bxa7 queens
+        // next move, the f7 king too far from a8: the pin nets 8, not 0.
+        let fen = "8/5p2/6p1/2k3P1/K1n4P/4N3/8/8 w - - 0 63";
+        assert_eq!(gain(fen, "e3c4 c5c4 h4h5 g6h5", 3, "hangingPiece"), Some(9));
+        let fen = "R5k1/1r4p1/1P3p1p/3p4/5p2/7P/6PK/8 b - - 1 42";
+        assert_eq!(gain(fen, "g8f7 a8a7 b7a7 b6a7", 1, "pin"), Some(8));
+        // 0A4mX: ...bxa4 leaves the a-pawn running, and cxd5 takes a pawn
+        // meanwhile: 7 (the judge of round c6307), not 8.
+        let fen = "8/8/5k2/1ppp1p1p/5K1P/PPP3P1/8/8 w - - 0 38";
+        assert_eq!(gain(fen, "a3a4 c5c4 b3c4 b5a4", 1, "deflection"), Some(7));
+        // 0CFUA: both sides' pawns run, and ...a1=Q comes first and covers h8.
+        let fen = "8/kp6/p7/4q3/P7/7P/6QK/8 w - - 2 42";
+        assert_eq!(gain(fen, "g2g3 e5g3 h2g3 b7b5 h3h4 b5a4", 5, "hangingPiece"), Some(9));
+        // 09Lzt: the g-pawn ran before the key move too (the premise), so
+        // ...Kxh3 nets its pawn alone; 07Lu8: White's g-pawn outruns the
+        // king, but the puzzle's line wins for Black: a race read against
+        // the solver counts nothing.
+        let fen = "8/8/1p5p/1K4p1/8/2P3kP/P7/8 w - - 2 45";
+        assert_eq!(gain(fen, "b5b6 g3h3 b6b5 g5g4 c3c4 g4g3 c4c5 g3g2", 1, "hangingPiece"), Some(1));
+        let fen = "8/6K1/8/6pp/6k1/6P1/7P/8 w - - 2 51";
+        assert_eq!(gain(fen, "g7h6 h5h4 h6g6 h4h3 g6h6 g4f3 h6g5 f3g2 g5f4 g2h2", 9, "hangingPiece"), Some(1));
     }
 
     #[test]
