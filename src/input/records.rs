@@ -243,9 +243,39 @@ fn separator_bits(word: u64) -> u64 {
     !((keeps(b',') & keeps(b'\r') & keeps(b'\n')) | word) & HIGHS
 }
 
-/// Where `,`, `\r` and `\n` are in `bytes`, in order, eight bytes looked
-/// at a time; `at` is told each.
+/// Where `,`, `\r` and `\n` are in `bytes`, in order, sixteen bytes looked
+/// at a time (SSE2, which every x86-64 has), eight elsewhere and in the
+/// tail; `at` is told each.
 fn for_each_separator(bytes: &[u8], mut at: impl FnMut(usize)) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::x86_64::{_mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_or_si128, _mm_set1_epi8};
+        let blocks = bytes.chunks_exact(16);
+        let rest = blocks.remainder();
+        // SAFETY: SSE2 is part of the x86-64 baseline, and each load reads
+        // the 16 bytes of one whole block of `bytes` (an unaligned load).
+        unsafe {
+            let [comma, cr, lf] = [b',', b'\r', b'\n'].map(|b| _mm_set1_epi8(b as i8));
+            for (n, block) in blocks.enumerate() {
+                let v = _mm_loadu_si128(block.as_ptr().cast());
+                let hits =
+                    _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, comma), _mm_cmpeq_epi8(v, cr)), _mm_cmpeq_epi8(v, lf));
+                let mut bits = _mm_movemask_epi8(hits) as u32;
+                while bits != 0 {
+                    at(n * 16 + bits.trailing_zeros() as usize);
+                    bits &= bits - 1;
+                }
+            }
+        }
+        let done = bytes.len() - rest.len();
+        for_each_separator_in_words(rest, |i| at(done + i));
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    for_each_separator_in_words(bytes, at);
+}
+
+/// [`for_each_separator`], eight bytes at a time.
+fn for_each_separator_in_words(bytes: &[u8], mut at: impl FnMut(usize)) {
     let mut each_in = |start: usize, word: [u8; 8]| {
         let mut bits = separator_bits(u64::from_le_bytes(word));
         while bits != 0 {
