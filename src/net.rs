@@ -502,8 +502,9 @@ use std::cell::{OnceCell, RefCell};
 use shakmaty::{attacks, Bitboard, Board, Chess, Color, Move, MoveList, Position, Rank, Role, Square};
 
 use crate::board::{
-    attacked_by, attackers, capture_leaves_king_safe, least_valuable, legal_plain_move, mate_in_one, only_legal_move,
-    piece_attacks, pins_of, pins_off_the_line, runaway_pawn, see, swap_turn, value, value_at, xray_defenders, Pin,
+    attacked_by, attackers, capture_leaves_king_safe, forced_mate, least_valuable, legal_plain_move, mate_in_one,
+    only_legal_move, piece_attacks, pins_of, pins_off_the_line, runaway_pawn, see, swap_turn, value, value_at,
+    xray_defenders, Pin,
 };
 use crate::facts::{capture_square, captured_value};
 use crate::fire::Fire;
@@ -769,7 +770,7 @@ fn nets_after(last: Cursor, premise: &Chess, hits: &SetupHits) -> i32 {
         let captures = best_captures(pos, square, premise, hits, forks);
         return if pos.turn() == solver { queen + captures } else { captures - queen };
     }
-    match best_captures(pos, square, premise, hits, forks).max(forking_check(pos, premise, false)) {
+    match best_captures(pos, square, premise, hits, forks).max(forking_check(pos, premise, false, false)) {
         0 if pos.turn() != solver => -lost_loose_men(pos, premise),
         nets => nets,
     }
@@ -1377,7 +1378,7 @@ fn best_captures(pos: &Chess, square: Square, premise: &Chess, hits: &SetupHits,
             after.play_unchecked(m);
             if !after.is_check() {
                 let taken = if m.is_capture() && targets.contains(capture_square(m)) { captured_value(m) } else { 0 };
-                return net.min(taken - forking_check(&after, premise, true));
+                return net.min(taken - forking_check(&after, premise, true, false));
             }
         }
         return net;
@@ -1393,13 +1394,14 @@ fn best_captures(pos: &Chess, square: Square, premise: &Chess, hits: &SetupHits,
 /// finds (Lichess 0ALii: ...gxh5 wins the trapped queen, and Nf7+ forks
 /// king and queen: 2, not 8). With `baits`, also a check by a man that
 /// only a greater man may take, guarded, hitting nothing (08QFG: ...Rg8+,
-/// and Qxg8+ Kxg8). 0 where no such check pays. Discovered checks and a
-/// pawn's are left out.
-fn forking_check(pos: &Chess, premise: &Chess, baits: bool) -> i32 {
+/// and Qxg8+ Kxg8). With `pawns`, an undefended pawn is a man it may hit
+/// too. 0 where no such check pays. Discovered checks and a pawn's are
+/// left out.
+fn forking_check(pos: &Chess, premise: &Chess, baits: bool, pawns: bool) -> i32 {
     let (board, us) = (pos.board(), pos.turn());
     let Some(king) = board.king_of(!us) else { return 0 };
     let occupied = board.occupied();
-    let pieces = board.by_color(!us) & !board.kings() & !board.pawns();
+    let pieces = board.by_color(!us) & !board.kings() & if pawns { Bitboard::FULL } else { !board.pawns() };
     let mut best = 0;
     // Where the other side, were it to move, mates in one: the mating man.
     let mate = OnceCell::new();
@@ -1465,7 +1467,7 @@ fn best_captures_on(board: &Board, turn: Color, square: Square, premise: &Chess,
 
 /// [`best_captures_on`] with the first capture's `targets` given; where
 /// `pos` is the position itself, no first capture that lets the other side
-/// mate in one is played, and with `forks`, at the line's end, one that a
+/// mate (in one, or by forced checks) is played, and with `forks`, at the line's end, one that a
 /// forking check answers nets no more than the fork leaves.
 fn best_captures_of(
     board: &Board,
@@ -1706,7 +1708,8 @@ enum Scope<'a> {
     /// the premise). `loose`: its men the line left en prise since the key
     /// move, which the other side may take whenever it answers. `guard`:
     /// at the root, the position searched, where a capture that lets the
-    /// other side mate in one is not played, and, with the premise, at the
+    /// other side mate (in one, or by checks with one answer each) is not
+    /// played, and, with the premise, at the
     /// line's end, one it answers with a forking check nets no more than
     /// the fork leaves.
     /// `premise_off`: the opponent's captures once we have answered,
@@ -1793,18 +1796,22 @@ impl<'a> Scope<'a> {
     /// What the other side nets, once the capture of the man on `to` by the
     /// `role` on `from` is played, by what a capture search does not see,
     /// where this scope guards against it: `None` where it mates in one
-    /// (Lichess 04uIX: ...Qxc6 takes the pinning queen, and Rd8# follows),
-    /// else what a forking check wins (0 where none does: Lichess 02WAN,
-    /// ...gxh4 takes the bishop, and Nf6+ forks king, queen and rook).
-    fn answered(self, role: Role, from: Square, to: Square, promotion: Option<Role>) -> Option<i32> {
+    /// (Lichess 04uIX: ...Qxc6 takes the pinning queen, and Rd8# follows)
+    /// or by checks with one answer each ([`forced_mate`], two deep:
+    /// 08O6I's ...Rxd6 meets Re8+ ...Rf8 Rxf8#), else what a forking check
+    /// wins (0 where none does: Lichess 02WAN, ...gxh4 takes the bishop,
+    /// and Nf6+ forks king, queen and rook), an undefended pawn its second
+    /// man too where the capture is not taken back (`pawns`: a pawn won
+    /// back matters only there; 07gVt's Kxe1 meets ...Qa1+ and ...Qxa2).
+    fn answered(self, role: Role, from: Square, to: Square, promotion: Option<Role>, pawns: bool) -> Option<i32> {
         let Scope::Targets { guard: Some(Guard { pos, forks_against }), .. } = self else { return Some(0) };
         let mut after = pos.clone();
         after.play_unchecked(Move::Normal { role, from, capture: pos.board().role_at(to), to, promotion });
-        if mate_in_one(&after, Bitboard::EMPTY).is_some() {
+        if forced_mate(&after, 2) {
             return None;
         }
         Some(match forks_against {
-            Some(premise) if !after.is_check() => forking_check(&after, premise, false),
+            Some(premise) if !after.is_check() => forking_check(&after, premise, false, pawns),
             _ => 0,
         })
     }
@@ -2027,7 +2034,7 @@ fn capture_search(board: &Board, us: Color, plies: u32, mut alpha: i32, beta: i3
                         };
                         // Asked only of a capture that would count.
                         if net > alpha {
-                            match scope.answered(role, from, to, promotes.then_some(Role::Queen)) {
+                            match scope.answered(role, from, to, promotes.then_some(Role::Queen), net >= won) {
                                 None => continue,
                                 // No fork: the search's figure stands (above
                                 // `won` where the capture gives a check that
@@ -4075,6 +4082,30 @@ mod tests {
         let pos = position("r5k1/8/8/3n4/8/1B6/8/4K2Q b - - 0 1");
         let premise = position("r5k1/8/8/3n4/8/8/2B4Q/4K3 b - - 0 1");
         assert_eq!(lost_loose_men(&pos, &premise), 0);
+    }
+
+    #[test]
+    fn a_forking_check_that_wins_a_loose_pawn_answers_their_capture() {
+        // Lichess 07gVt: Kxe1 takes the knight, and ...Qa1+ hits the loose
+        // a2 pawn; every answer allows ...Qxa2 (round c6308's judge: 3;
+        // before, a pawn was no fork's second man: 2). 02z15: bxc5, and
+        // ...Qh5+ wins the pawn back: 9, not 8.
+        let fen = "8/ppQ3qk/3p2pp/4n3/8/1P6/P7/4R1K1 w - - 1 37";
+        assert_eq!(gain(fen, "c7d6 e5f3 g1f2 f3e1", 3, "insufficientlyDefended"), Some(3));
+        let fen = "r6k/qb3Q1p/p4p2/2p5/1P6/2P2N2/P4PrP/R3R1K1 w - - 0 21";
+        assert_eq!(gain(fen, "g1g2 b7f3 g2f3 a7f7", 3, "hangingPiece"), Some(9));
+    }
+
+    #[test]
+    fn a_capture_at_the_lines_end_that_walks_into_a_forced_mate_is_not_played() {
+        // Lichess 08O6I: ...Rxd6 takes the loose rook, and Re8+ ...Rf8
+        // Rxf8# follows: Black keeps off it, and the queen won stands whole
+        // (round c6309's judge: 6; before, 1). 03uhf: ...gxf6 Bxf6+ ...Kg8
+        // Qg6#: 3, as round 6010's judge counts.
+        let fen = "3r2k1/pp3r1p/n1pBRppQ/8/8/1Pq4P/2P2PP1/3R1K2 b - - 3 25";
+        assert_eq!(gain(fen, "c3c2 d1e1 c2d3 f1g1 d3d6 e6d6", 5, "insufficientlyDefended"), Some(6));
+        let fen = "r1b2rk1/ppq2pp1/1npb3p/8/3PN2B/1B5P/PPQ2PP1/3RR2K b - - 7 20";
+        assert_eq!(gain(fen, "c8f5 e4f6 g8h8 c2f5", 3, "hangingPiece"), Some(3));
     }
 
     #[test]
