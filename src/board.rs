@@ -130,29 +130,16 @@ pub fn distance(a: Square, b: Square) -> u32 {
 /// pawn stands ahead of it on a file beside, and the enemy king is outside
 /// its square (the rule of the square: a king catches a pawn `n` moves from
 /// queening where it stands within `n` king steps of the queening square,
-/// `n + 1` with the move; a pawn on its first rank moves two at once). Of
+/// `n + 1` with the move; a pawn on its second rank moves two at once,
+/// but a king beside it with the move takes it there). Of
 /// several, the first to queen: the pawn's square, its queening square and
 /// the plies until it queens. The pawns' own kings are not asked: a king
 /// that shields a pawn, or a pawn that queens with check, is not told apart.
 pub fn runaway_pawn(board: &Board, side: Color, turn: Color) -> Option<(Square, Square, u32)> {
     let king = board.king_of(!side)?;
-    let (occupied, enemy_pawns) = (board.occupied(), board.by_color(!side) & board.pawns());
-    let (not_a, not_h) = (!Bitboard::from_file(File::A), !Bitboard::from_file(File::H));
-    let last_rank = side.fold_wb(Rank::Eighth, Rank::First);
     let mut first: Option<(Square, Square, u32)> = None;
-    // In the side's own order, so that a mirrored board picks the mirrored pawn.
-    for pawn in relative_squares(board.by_color(side) & board.pawns(), side) {
-        let queening = Square::from_coords(pawn.file(), last_rank);
-        let ahead = attacks::between(pawn, queening).with(queening);
-        let beside = (ahead & not_a).shift(-1) | (ahead & not_h).shift(1);
-        if (ahead & occupied).any() || (beside & enemy_pawns).any() {
-            continue;
-        }
-        let mut moves = distance(pawn, queening);
-        if relative_rank(pawn, side) == Rank::Second {
-            moves -= 1;
-        }
-        if distance(king, queening) <= moves + u32::from(turn != side) {
+    for (pawn, queening, moves) in open_passers(board, side) {
+        if distance(king, queening) <= moves + u32::from(turn != side) || (turn != side && distance(king, pawn) == 1) {
             continue;
         }
         let plies = 2 * moves - u32::from(turn == side);
@@ -161,6 +148,36 @@ pub fn runaway_pawn(board: &Board, side: Color, turn: Color) -> Option<(Square, 
         }
     }
     first
+}
+
+/// Whether a pawn of `side` whose way to the last rank is empty, no enemy
+/// pawn ahead of it on a file beside, has its own king beside its queening
+/// square: an escort that the rule of the square does not read.
+pub fn escorted_pawn(board: &Board, side: Color) -> bool {
+    board
+        .king_of(side)
+        .is_some_and(|king| open_passers(board, side).any(|(_, queening, _)| distance(king, queening) <= 1))
+}
+
+/// The passed pawns of `side` whose way to the last rank is empty (no man
+/// on it, no enemy pawn ahead on a file beside), in the side's own order
+/// (so that a mirrored board gives the mirrored pawns): each with its
+/// queening square and the moves it needs (two squares at once from its
+/// second rank).
+fn open_passers(board: &Board, side: Color) -> impl Iterator<Item = (Square, Square, u32)> + '_ {
+    let (occupied, enemy_pawns) = (board.occupied(), board.by_color(!side) & board.pawns());
+    let (not_a, not_h) = (!Bitboard::from_file(File::A), !Bitboard::from_file(File::H));
+    let last_rank = side.fold_wb(Rank::Eighth, Rank::First);
+    relative_squares(board.by_color(side) & board.pawns(), side).filter_map(move |pawn| {
+        let queening = Square::from_coords(pawn.file(), last_rank);
+        let ahead = attacks::between(pawn, queening).with(queening);
+        let beside = (ahead & not_a).shift(-1) | (ahead & not_h).shift(1);
+        if (ahead & occupied).any() || (beside & enemy_pawns).any() {
+            return None;
+        }
+        let moves = distance(pawn, queening) - u32::from(relative_rank(pawn, side) == Rank::Second);
+        Some((pawn, queening, moves))
+    })
 }
 
 /// The squares a `piece` on `sq` attacks, `occupied` the blockers:
@@ -784,7 +801,7 @@ fn first_checking_move_where(
 /// move is made on the bare board; castling, and a double step the other
 /// side might take en passant, are played out.
 pub fn mate_in_one(pos: &Chess, skip: Bitboard) -> Option<Move> {
-    mate_in_one_past(pos, skip, free_squares(pos))
+    mate_in_one_with_escapes(pos, skip, free_squares(pos))
 }
 
 /// The squares around the king of the side not to move in `pos` that it
@@ -797,7 +814,7 @@ fn free_squares(pos: &Chess) -> Bitboard {
 }
 
 /// [`mate_in_one`], the enemy king's [`free_squares`] known: `escapes`.
-fn mate_in_one_past(pos: &Chess, skip: Bitboard, escapes: Bitboard) -> Option<Move> {
+fn mate_in_one_with_escapes(pos: &Chess, skip: Bitboard, escapes: Bitboard) -> Option<Move> {
     let us = pos.turn();
     let board = pos.board();
     // After a man's move from `a` to `b` ours attack no more than now
@@ -844,14 +861,15 @@ fn mate_in_one_past(pos: &Chess, skip: Bitboard, escapes: Bitboard) -> Option<Mo
 }
 
 /// Whether the side to move mates by checks that each leave its opponent
-/// one legal answer, `checks` of them at most, the last mating (Lichess
+/// one legal answer, `checks` of them at most (a mate in one at least), the
+/// last mating (Lichess
 /// 08O6I: after ...Rxd6, Re8+ ...Rf8 Rxf8#). Asked past a mate in one only
 /// where the enemy king has at most [`FORCED_MATE_ROOM`] free squares: a
 /// king with more room meets a check with more than one answer, almost
 /// always, and the search of every check is dear.
 pub fn forced_mate(pos: &Chess, checks: u32) -> bool {
     let escapes = free_squares(pos);
-    if mate_in_one_past(pos, Bitboard::EMPTY, escapes).is_some() {
+    if mate_in_one_with_escapes(pos, Bitboard::EMPTY, escapes).is_some() {
         return true;
     }
     checks > 1
@@ -869,7 +887,7 @@ pub fn forced_mate(pos: &Chess, checks: u32) -> bool {
 
 /// The free squares a king may have where [`forced_mate`] looks past a
 /// mate in one (one: 8 of its 18 dev gains, at 60 % of the cost).
-pub const FORCED_MATE_ROOM: usize = 2;
+const FORCED_MATE_ROOM: usize = 2;
 
 /// The side to move is checkmated (shakmaty's `is_checkmate`), by
 /// bitboards: in check, with no square for its king to step to that no
@@ -1088,10 +1106,14 @@ mod tests {
         assert_eq!(runaway_pawn(&board, Color::White, Color::Black), None);
         let board = pos("8/8/8/P2k4/8/8/8/K7 w - - 0 1").board().clone();
         assert_eq!(runaway_pawn(&board, Color::White, Color::White), None);
-        // From its first rank a pawn moves two at once: a2 is five moves
-        // from a8, and the h2 king six steps away even with the move.
+        // From its second rank a pawn moves two at once: a2 is five moves
+        // from a8, and the h2 king six steps away even with the move; but a
+        // king beside it with the move takes it there.
         let board = pos("8/8/8/8/8/8/P6k/K7 w - - 0 1").board().clone();
         assert_eq!(runaway_pawn(&board, Color::White, Color::Black).map(|(.., plies)| plies), Some(10));
+        let board = pos("7K/8/8/8/8/8/4P3/3k4 b - - 0 1").board().clone();
+        assert_eq!(runaway_pawn(&board, Color::White, Color::Black), None);
+        assert!(runaway_pawn(&board, Color::White, Color::White).is_some());
         // A man ahead on its file, or an enemy pawn ahead on a file beside,
         // and it is no runaway; Black's h4 pawn runs from the a4 king.
         for fen in ["8/K7/8/P6k/8/8/8/8 w - - 0 1", "8/1p6/8/P6k/8/8/8/K7 w - - 0 1"] {

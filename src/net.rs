@@ -499,12 +499,12 @@
 
 use std::cell::{OnceCell, RefCell};
 
-use shakmaty::{attacks, Bitboard, Board, Chess, Color, Move, MoveList, Position, Rank, Role, Square};
+use shakmaty::{attacks, Bitboard, Board, Chess, Color, EnPassantMode, Move, MoveList, Position, Rank, Role, Square};
 
 use crate::board::{
-    attacked_by, attackers, capture_leaves_king_safe, forced_mate, least_valuable, legal_plain_move, mate_in_one,
-    only_legal_move, piece_attacks, pins_of, pins_off_the_line, runaway_pawn, see, swap_turn, value, value_at,
-    xray_defenders, Pin,
+    attacked_by, attackers, capture_leaves_king_safe, distance, escorted_pawn, forced_mate, least_valuable,
+    legal_plain_move, mate_in_one, only_legal_move, piece_attacks, pins_of, pins_off_the_line, runaway_pawn, see,
+    swap_turn, value, value_at, xray_defenders, Pin,
 };
 use crate::facts::{capture_square, captured_value};
 use crate::fire::Fire;
@@ -762,13 +762,13 @@ fn nets_after(last: Cursor, premise: &Chess, hits: &SetupHits) -> i32 {
     }
     // At the line's end, a capture there is answered by a forking check too.
     let forks = last.reply().is_none();
-    // A queening race the solver wins (one it would lose is read as the
-    // square rule's miss: a puzzle's line wins).
+    // A queening race the solver wins, with the opponent to move (as a
+    // puzzle's line ends): a queen less its pawn, besides what the opponent
+    // takes meanwhile, in place of the loose men's count. A race the solver
+    // would lose is read as the square rule's miss: a puzzle's line wins.
     let solver = last.line().solver();
-    if forks && queening_race(pos, premise) == Some(solver) {
-        let queen = value(Role::Queen) - value(Role::Pawn);
-        let captures = best_captures(pos, square, premise, hits, forks);
-        return if pos.turn() == solver { queen + captures } else { captures - queen };
+    if forks && pos.turn() != solver && queening_race(pos, premise) == Some(solver) {
+        return best_captures(pos, square, premise, hits, forks) - (value(Role::Queen) - value(Role::Pawn));
     }
     match best_captures(pos, square, premise, hits, forks).max(forking_check(pos, premise, false, false)) {
         0 if pos.turn() != solver => -lost_loose_men(pos, premise),
@@ -778,30 +778,37 @@ fn nets_after(last: Cursor, premise: &Chess, hits: &SetupHits) -> i32 {
 
 /// The side that queens a pawn no king can catch ([`runaway_pawn`]), where
 /// the line ends in a pawn ending and the race stood otherwise in the
-/// premise: a queen less its pawn, besides what the side to move takes
-/// meanwhile, as a coach counts it (Lichess 02D9k: ...gxh5, and White's king on a4 is far outside
+/// premise (Lichess 02D9k: ...gxh5, and White's king on a4 is far outside
 /// the h-pawn's square). Where both sides' pawns run, the first to queen
 /// wins the race only where its new queen guards the other's queening
-/// square (0CFUA: ...a1=Q covers h8); else the two queens cancel.
+/// square and the other's king does not (0CFUA: ...a1=Q covers h8); else
+/// the two queens cancel. None where the loser has a pawn its king escorts
+/// ([`escorted_pawn`]), or one may be taken en passant.
 fn queening_race(pos: &Chess, premise: &Chess) -> Option<Color> {
-    fn race(board: &Board, turn: Color) -> Option<Color> {
-        if board.occupied() != board.kings() | board.pawns() {
+    fn race(pos: &Chess) -> Option<Color> {
+        let (board, turn) = (pos.board(), pos.turn());
+        if board.occupied() != board.kings() | board.pawns() || pos.ep_square(EnPassantMode::Legal).is_some() {
             return None;
         }
-        match (runaway_pawn(board, Color::White, turn), runaway_pawn(board, Color::Black, turn)) {
-            (None, None) => None,
-            (Some(_), None) => Some(Color::White),
-            (None, Some(_)) => Some(Color::Black),
+        let winner = match (runaway_pawn(board, Color::White, turn), runaway_pawn(board, Color::Black, turn)) {
+            (None, None) => return None,
+            (Some(_), None) => Color::White,
+            (None, Some(_)) => Color::Black,
             (Some(white), Some(black)) => {
                 let (first, (pawn, queening, _), (other_pawn, other_queening, _)) =
                     if white.2 < black.2 { (Color::White, white, black) } else { (Color::Black, black, white) };
                 let occupied = board.occupied().without(pawn).without(other_pawn);
-                attacks::queen_attacks(queening, occupied).contains(other_queening).then_some(first)
+                let guarded = board.king_of(!first).is_some_and(|king| distance(king, other_queening) <= 1);
+                if guarded || !attacks::queen_attacks(queening, occupied).contains(other_queening) {
+                    return None;
+                }
+                first
             }
-        }
+        };
+        (!escorted_pawn(board, !winner)).then_some(winner)
     }
-    let winner = race(pos.board(), pos.turn())?;
-    (race(premise.board(), premise.turn()) != Some(winner)).then_some(winner)
+    let winner = race(pos)?;
+    (race(premise) != Some(winner)).then_some(winner)
 }
 
 /// What the side to move (not in check) loses of its men that the line
@@ -4106,6 +4113,19 @@ mod tests {
         assert_eq!(gain(fen, "c3c2 d1e1 c2d3 f1g1 d3d6 e6d6", 5, "insufficientlyDefended"), Some(6));
         let fen = "r1b2rk1/ppq2pp1/1npb3p/8/3PN2B/1B5P/PPQ2PP1/3RR2K b - - 7 20";
         assert_eq!(gain(fen, "c8f5 e4f6 g8h8 c2f5", 3, "hangingPiece"), Some(3));
+    }
+
+    #[test]
+    fn a_race_with_an_escort_an_en_passant_or_a_guarded_queening_square_is_not_read() {
+        let quiet = position("8/8/8/8/8/8/8/K6k w - - 0 1");
+        // The a5 pawn runs, but Black's g2 pawn queens beside its king.
+        assert_eq!(queening_race(&position("8/8/8/P7/8/8/5Kpk/8 b - - 0 1"), &quiet), None);
+        assert_eq!(queening_race(&position("8/8/8/P7/8/8/5K1k/8 b - - 0 1"), &quiet), Some(Color::White));
+        // ...dxe3 en passant takes the runner.
+        assert_eq!(queening_race(&position("8/8/8/8/2KpP3/8/8/k7 b - e3 0 1"), &quiet), None);
+        // h8=Q covers a1, but the b1 king guards it: the queens come off.
+        assert_eq!(queening_race(&position("8/8/7P/8/4K3/p7/8/1k6 w - - 0 1"), &quiet), None);
+        assert_eq!(queening_race(&position("8/8/7P/8/4K3/p7/8/3k4 w - - 0 1"), &quiet), Some(Color::White));
     }
 
     #[test]
