@@ -836,9 +836,11 @@ fn queening_race(pos: &Chess, premise: &Chess) -> Option<Color> {
 /// by a loose man pinned to its king, off the pin's line: 05Uxg), with
 /// check or not, where a loose man trades itself or the man it takes hits
 /// one of them (any other trade leaves the threats standing: 0BQgG's
-/// cxb5 axb5 after ...Nxd3 forks the rooks; 07ohA's ...Bxc3+ bxc3). A
-/// loose man that takes a man of ours where it falls in turn loses only
-/// its worth less what it took.
+/// cxb5 axb5 after ...Nxd3 forks the rooks; 07ohA's ...Bxc3+ bxc3), and
+/// only for what we would rather take than take back: a loose man the
+/// trade leaves hit, worth more than it took (04VV5: ...fxe4, and Qxd6
+/// takes the rook). A loose man that takes a man of ours where it falls
+/// in turn loses only its worth less what it took.
 /// (Not seen: an answer that hits a man of ours, Lichess 02lIm's ...Kb6,
 /// 01YXn's Be7, 08VvA's ...Rg8; a rule for it read worse than none, as
 /// most such counter-attacks are parried.)
@@ -1227,8 +1229,25 @@ fn lost_loose_men(pos: &Chess, premise: &Chess) -> i32 {
             .filter(|&from| trades_for_them(from, sq) && (!held.contains(from) || free_to(from, sq)))
             .collect::<Bitboard>()
     };
-    if hit_by_them.into_iter().any(|sq| cheapest(takers(sq)) <= value_at(board, sq)) {
-        return 0;
+    // We need not take back: where a loose man the trade leaves hit is worth
+    // more than what they took, we take it instead (Lichess 04VV5: ...fxe4
+    // takes the pawn that hits f5, and Qxd6 takes the loose rook).
+    let mut lost = lost;
+    for sq in hit_by_them {
+        let by = takers(sq);
+        let Some((taker, _)) = least_valuable(board, by).filter(|&(_, role)| value(role) <= value_at(board, sq)) else {
+            continue;
+        };
+        let others = occupied.without(taker);
+        let still: Bitboard = loose
+            .without(taker)
+            .into_iter()
+            .filter(|&man| attackers(board, man, us, others).without(sq).any())
+            .collect();
+        lost = lost.min((stake(still) - value_at(board, sq)).max(0));
+        if lost == 0 {
+            return 0;
+        }
     }
     lost
 }
@@ -4126,6 +4145,17 @@ mod tests {
         // h8=Q covers a1, but the b1 king guards it: the queens come off.
         assert_eq!(queening_race(&position("8/8/7P/8/4K3/p7/8/1k6 w - - 0 1"), &quiet), None);
         assert_eq!(queening_race(&position("8/8/7P/8/4K3/p7/8/3k4 w - - 0 1"), &quiet), Some(Color::White));
+    }
+
+    #[test]
+    fn a_trade_they_start_saves_no_loose_man_worth_more_than_it_takes() {
+        // Lichess 04VV5: after Qxe5 the d6 rook and f1 bishop are loose and
+        // f5 is hit three times; ...fxe4 takes a pawn that hits f5, but
+        // Qxd6 takes the rook instead of taking back, and ...Rd1, which
+        // saves both pieces, leaves f5 to exf5 (round 6319's judge: 10;
+        // before, the trade saved every man: 9).
+        let fen = "5r2/p5pk/b2r3p/2QBqp2/4P2N/P5PP/5P2/5RK1 b - - 0 31";
+        assert_eq!(gain(fen, "a6f1 d5g8 h7g8 c5e5", 3, "hangingPiece"), Some(10));
     }
 
     #[test]
