@@ -131,10 +131,10 @@ pub fn distance(a: Square, b: Square) -> u32 {
 /// its square (the rule of the square: a king catches a pawn `n` moves from
 /// queening where it stands within `n` king steps of the queening square,
 /// `n + 1` with the move; a pawn on its second rank moves two at once,
-/// but a king beside it with the move takes it there). Of
-/// several, the first to queen: the pawn's square, its queening square and
-/// the plies until it queens. The pawns' own kings are not asked: a king
-/// that shields a pawn, or a pawn that queens with check, is not told apart.
+/// but a king beside it with the move takes it there). Of several, the
+/// first to queen: the pawn's square, its queening square and the plies
+/// until it queens. The pawns' own kings are not asked ([`escorted_pawn`]
+/// reads an escort), nor a pawn that queens with check.
 pub fn runaway_pawn(board: &Board, side: Color, turn: Color) -> Option<(Square, Square, u32)> {
     let king = board.king_of(!side)?;
     let mut first: Option<(Square, Square, u32)> = None;

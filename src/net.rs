@@ -1493,8 +1493,9 @@ fn best_captures_on(board: &Board, turn: Color, square: Square, premise: &Chess,
 
 /// [`best_captures_on`] with the first capture's `targets` given; where
 /// `pos` is the position itself, no first capture that lets the other side
-/// mate (in one, or by forced checks) is played, and with `forks`, at the line's end, one that a
-/// forking check answers nets no more than the fork leaves.
+/// mate (in one, or by forced checks) is played, and with `forks`, at the
+/// line's end, one that a forking check answers nets no more than the fork
+/// leaves.
 fn best_captures_of(
     board: &Board,
     turn: Color,
@@ -1735,9 +1736,8 @@ enum Scope<'a> {
     /// move, which the other side may take whenever it answers. `guard`:
     /// at the root, the position searched, where a capture that lets the
     /// other side mate (in one, or by checks with one answer each) is not
-    /// played, and, with the premise, at the
-    /// line's end, one it answers with a forking check nets no more than
-    /// the fork leaves.
+    /// played, and, with the premise, at the line's end, one it answers
+    /// with a forking check nets no more than the fork leaves.
     /// `premise_off`: the opponent's captures once we have answered,
     /// which may not take a man of ours en prise in the premise.
     Targets { men: Bitboard, loose: Loose<'a>, guard: Option<Guard<'a>>, premise_off: bool },
