@@ -1199,7 +1199,7 @@ fn lost_loose_men(pos: &Chess, premise: &Chess) -> i32 {
             return 0;
         }
     }
-    let lost = least_left(loose).min(after_a_check);
+    let mut lost = least_left(loose).min(after_a_check);
     if lost == 0 {
         return 0;
     }
@@ -1232,7 +1232,6 @@ fn lost_loose_men(pos: &Chess, premise: &Chess) -> i32 {
     // We need not take back: where a loose man the trade leaves hit is worth
     // more than what they took, we take it instead (Lichess 04VV5: ...fxe4
     // takes the pawn that hits f5, and Qxd6 takes the loose rook).
-    let mut lost = lost;
     for sq in hit_by_them {
         let by = takers(sq);
         let Some((taker, _)) = least_valuable(board, by).filter(|&(_, role)| value(role) <= value_at(board, sq)) else {
@@ -4177,8 +4176,8 @@ mod tests {
         assert_eq!(gain(fen, "g2g3 e5g3 h2g3 b7b5 h3h4 b5a4", 5, "hangingPiece"), Some(9));
         // 09Lzt: the g-pawn ran before the key move too (the premise), so
         // ...Kxh3 nets its pawn alone; 07Lu8: White's g-pawn outruns the
-        // king, but the puzzle's line wins for Black: a race read against
-        // the solver counts nothing.
+        // king, but Black's h-pawn queens beside its own king, and a race
+        // read against the solver counts nothing anyway.
         let fen = "8/8/1p5p/1K4p1/8/2P3kP/P7/8 w - - 2 45";
         assert_eq!(gain(fen, "b5b6 g3h3 b6b5 g5g4 c3c4 g4g3 c4c5 g3g2", 1, "hangingPiece"), Some(1));
         let fen = "8/6K1/8/6pp/6k1/6P1/7P/8 w - - 2 51";
