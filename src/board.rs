@@ -115,6 +115,17 @@ pub fn attacked_by(board: &Board, color: Color) -> Bitboard {
     attacked
 }
 
+/// Those of `squares` that `color` attacks: `attacked_by`'s answer, asked
+/// square by square where there is one (most of `gain`'s questions are of
+/// one man), which spares the map of every man's attacks.
+pub fn attacked_by_at(board: &Board, color: Color, squares: Bitboard) -> Bitboard {
+    match squares.single_square() {
+        Some(sq) if attackers(board, sq, color, board.occupied()).is_empty() => Bitboard::EMPTY,
+        Some(_) => squares,
+        None => attacked_by(board, color) & squares,
+    }
+}
+
 /// The king's-move distance between two squares: shakmaty's
 /// `Square::distance`, which is not marked inline, so that it inlines
 /// where Koga asks (the per-ply corner distances of the side-attack rules).
@@ -1487,6 +1498,12 @@ mod tests {
                 for color in [Color::White, Color::Black] {
                     let asked: Bitboard = Square::ALL.into_iter().filter(|&sq| attackers(board, sq, color, board.occupied()).any()).collect();
                     proptest::prop_assert_eq!(attacked_by(board, color), asked);
+                    for sq in Square::ALL {
+                        let one = Bitboard::from_square(sq);
+                        proptest::prop_assert_eq!(attacked_by_at(board, color, one), asked & one);
+                    }
+                    let two = board.occupied() & !board.kings();
+                    proptest::prop_assert_eq!(attacked_by_at(board, color, two), asked & two);
                 }
             }
         }

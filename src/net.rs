@@ -502,9 +502,9 @@ use std::cell::{OnceCell, RefCell};
 use shakmaty::{attacks, Bitboard, Board, Chess, Color, EnPassantMode, Move, MoveList, Position, Rank, Role, Square};
 
 use crate::board::{
-    attacked_by, attackers, capture_leaves_king_safe, distance, escorted_pawn, forced_mate, least_valuable,
-    legal_plain_move, mate_in_one, only_legal_move, piece_attacks, pins_of, pins_off_the_line, runaway_pawn, see,
-    swap_turn, value, value_at, xray_defenders, Pin,
+    attacked_by, attacked_by_at, attackers, capture_leaves_king_safe, distance, escorted_pawn, forced_mate,
+    least_valuable, legal_plain_move, mate_in_one, only_legal_move, piece_attacks, pins_of, pins_off_the_line,
+    runaway_pawn, see, swap_turn, value, value_at, xray_defenders, Pin,
 };
 use crate::facts::{capture_square, captured_value};
 use crate::fire::Fire;
@@ -1664,7 +1664,7 @@ fn won_by_taking(board: &Board, attacker: Color, men: Bitboard) -> Bitboard {
     if men.is_empty() {
         return men;
     }
-    let attacked = men & board.by_color(!attacker) & attacked_by(board, attacker);
+    let attacked = men & board.by_color(!attacker) & attacked_by_at(board, attacker, men);
     let mut won = hanging_among(board, attacker, attacked);
     let occupied = board.occupied();
     for sq in attacked & !won & !board.pawns() {
@@ -1700,7 +1700,7 @@ fn hanging_among(board: &Board, attacker: Color, open: Bitboard) -> Bitboard {
     if open.is_empty() {
         return open;
     }
-    let defended = attacked_by(board, !attacker);
+    let defended = attacked_by_at(board, !attacker, open);
     let mut hanging = Bitboard::EMPTY;
     for sq in open & !defended {
         if xray_defenders(board, sq, !attacker).is_empty() {
