@@ -841,6 +841,9 @@ fn queening_race(pos: &Chess, premise: &Chess) -> Option<Color> {
 /// trade leaves hit, worth more than it took (04VV5: ...fxe4, and Qxd6
 /// takes the rook). A loose man that takes a man of ours where it falls
 /// in turn loses only its worth less what it took.
+/// Where we threaten mate in one and their king has no free square, only
+/// an answer that meets the mate counts, and it may cost the man it moves
+/// with no man loose at all (Lichess 09SDg: ...Qg5, and Rxg5).
 /// (Not seen: an answer that hits a man of ours, Lichess 02lIm's ...Kb6,
 /// 01YXn's Be7, 08VvA's ...Rg8; a rule for it read worse than none, as
 /// most such counter-attacks are parried.)
@@ -906,9 +909,6 @@ fn lost_loose_men(pos: &Chess, premise: &Chess) -> i32 {
             stakes[sq as usize] = stake;
             exposed.add(sq);
         }
-    }
-    if exposed.is_empty() {
-        return 0;
     }
     // Where a man of theirs may go: along the pin where one pins it to its
     // king; a pawn two steps from its first rank (Lichess 067RG: ...a5
@@ -1077,28 +1077,24 @@ fn lost_loose_men(pos: &Chess, premise: &Chess) -> i32 {
         }
         lost
     };
-    let loose = exposed & !won_by_taking(premise.board(), us, exposed);
-    if loose.is_empty() {
-        return 0;
-    }
+    let loose = if exposed.is_empty() { exposed } else { exposed & !won_by_taking(premise.board(), us, exposed) };
     // Where we threaten mate in one, only a move that meets it may save
-    // anything: the least such a move leaves, of the loose men and of the
-    // man it moves (Lichess 08U8Z: Qh8# is threatened, and ...Qxe5 or ...f6
-    // gives the queen for the bishop that hits it). Asked only where their
-    // king has no square to step to now (most mates in one) and a man is
-    // loose: the test is the cost (asked with no man loose as well, it
-    // would find 07Ivz's ...f6, which Qxf6 takes, for 69 instructions more).
+    // anything, and meeting it may cost a man though none is loose: the
+    // least such a move leaves, of the loose men and of the man it moves,
+    // which loses what the exchange on its new square pays us, less what it
+    // took (Lichess 08U8Z: Qh8# is threatened, and ...Qxe5 or ...f6 gives
+    // the queen for the bishop that hits it; 09SDg: only ...Qg5 meets Qg7#,
+    // and Rxg5 takes it; 07Ivz: only ...f6, which Qxf6 takes). Asked only
+    // where their king has no square to step to now (most mates in one):
+    // the test is the cost.
     let flights = attacks::king_attacks(their_king) & !theirs & !hit;
     if flights.is_empty() && swap_turn(pos).and_then(|p| mate_in_one(&p, Bitboard::EMPTY)).is_some() {
         let left_by = |m: Move| {
             let Move::Normal { role, from, to, capture, .. } = m else { return stake(loose) };
             let left = most_left(from, role, to, loose);
-            let moved = stands(from, role, to).unwrap_or_else(|| {
-                let rest = occupied.without(from);
-                let by = attackers(board, to, us, rest);
-                let guarded = guarding(attackers(board, to, them, rest), to, by).any();
-                value(role) - if guarded { cheapest(by) } else { 0 }
-            });
+            let after = stepped(from, role, to);
+            let by = attackers(&after, to, us, after.occupied());
+            let moved = least_valuable(&after, by).map_or(0, |(taker, _)| see(&after, taker, to, value(role)).max(0));
             (left.max(moved) - capture.map_or(0, value)).max(0)
         };
         let mut costed: Vec<(i32, Move)> = pos.legal_moves().into_iter().map(|m| (left_by(m), m)).collect();
@@ -1111,6 +1107,9 @@ fn lost_loose_men(pos: &Chess, premise: &Chess) -> i32 {
         if let Some(&(cost, _)) = costed.iter().find(|&&(_, m)| meets(m)) {
             return cost;
         }
+    }
+    if loose.is_empty() {
+        return 0;
     }
     // A check of theirs answers everything, where the checker stands safe,
     // but another loose man next to our king that none of theirs guards
@@ -4155,6 +4154,26 @@ mod tests {
         // before, the trade saved every man: 9).
         let fen = "5r2/p5pk/b2r3p/2QBqp2/4P2N/P5PP/5P2/5RK1 b - - 0 31";
         assert_eq!(gain(fen, "a6f1 d5g8 h7g8 c5e5", 3, "hangingPiece"), Some(10));
+    }
+
+    #[test]
+    fn a_mate_threat_at_the_lines_end_costs_what_meeting_it_loses() {
+        // Lichess 09SDg: after Rxg4 Qg7# is threatened, their king has no
+        // free square, and only ...Qg5 meets it, which Rxg5 takes for the
+        // rook: the bishop and the queen less a rook, 7 (c6313's judge; 3
+        // before, when the threat was asked only with a loose man). 07Ivz:
+        // only ...f6 meets Qg7#, and Qxf6 takes it: 10, not 9. 05ZTT: every
+        // answer that meets ...Qg2# gives up the h3 bishop, which the
+        // exchange on its square costs (4; 2 where an answer was costed by
+        // the man it moves alone).
+        assert_eq!(
+            gain("r1bqrb1k/5Qpp/2p4B/p3p3/4P3/3B1R2/PPP3PP/R6K b - - 6 18", "g7h6 f3g3 c8g4 g3g4", 3, "hangingPiece"),
+            Some(7)
+        );
+        let fen = "3rr1k1/5p1p/1Q4p1/q1P5/5B2/2p1P2P/P4PP1/R5K1 b - - 4 25";
+        assert_eq!(gain(fen, "a5a3 f4h6 a3b2 b6f6 b2a1 g1h2 c3c2 f6a1", 7, "hangingPiece"), Some(10));
+        let fen = "6r1/4nk2/2pb1n2/Pp1p1p2/8/Pq3PPB/1B1QP1K1/R1R5 w - - 1 28";
+        assert_eq!(gain(fen, "g2f1 f6e4 f3e4 b3g3", 3, "hangingPiece"), Some(4));
     }
 
     #[test]
