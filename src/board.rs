@@ -115,9 +115,9 @@ pub fn attacked_by(board: &Board, color: Color) -> Bitboard {
     attacked
 }
 
-/// Those of `squares` that `color` attacks: `attacked_by`'s answer, asked
-/// square by square where there is one (most of `gain`'s questions are of
-/// one man), which spares the map of every man's attacks.
+/// Those of `squares` that `color` attacks: `attacked_by`'s answer. Where
+/// `squares` is one square (most of `gain`'s questions are of one man), its
+/// attackers alone are asked, which spares the map of every man's attacks.
 pub fn attacked_by_at(board: &Board, color: Color, squares: Bitboard) -> Bitboard {
     match squares.single_square() {
         Some(sq) if attackers(board, sq, color, board.occupied()).is_empty() => Bitboard::EMPTY,
@@ -1502,8 +1502,8 @@ mod tests {
                         let one = Bitboard::from_square(sq);
                         proptest::prop_assert_eq!(attacked_by_at(board, color, one), asked & one);
                     }
-                    let two = board.occupied() & !board.kings();
-                    proptest::prop_assert_eq!(attacked_by_at(board, color, two), asked & two);
+                    let men = board.occupied() & !board.kings();
+                    proptest::prop_assert_eq!(attacked_by_at(board, color, men), asked & men);
                 }
             }
         }

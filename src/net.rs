@@ -503,8 +503,8 @@ use shakmaty::{attacks, Bitboard, Board, Chess, Color, EnPassantMode, Move, Move
 
 use crate::board::{
     attacked_by, attacked_by_at, attackers, capture_leaves_king_safe, distance, escorted_pawn, forced_mate,
-    least_valuable, legal_plain_move, mate_in_one, only_legal_move, piece_attacks, pins_of, pins_off_the_line,
-    runaway_pawn, see, swap_turn, value, value_at, xray_defenders, Pin,
+    least_valuable, least_valuable_legal_capture, legal_plain_move, mate_in_one, only_legal_move, piece_attacks,
+    pins_of, pins_off_the_line, runaway_pawn, see, swap_turn, value, value_at, xray_defenders, Pin,
 };
 use crate::facts::{capture_square, captured_value};
 use crate::fire::Fire;
@@ -752,8 +752,8 @@ fn balance_after_exchange(
 /// What the side to move nets after `last`, where an exchange or the line
 /// ends: by captures ([`best_captures`]), or, not in check, by a forking
 /// check instead; where that is nothing and the side to move is the
-/// opponent, less what it cannot save of its loose men
-/// ([`lost_loose_men`]). At the line's end, a queening race the solver
+/// opponent, less what it cannot save of its loose men or must give to
+/// meet our mate threat ([`lost_loose_men`]). At the line's end, a queening race the solver
 /// wins ([`queening_race`]) adds a queen less its pawn to the captures.
 fn nets_after(last: Cursor, premise: &Chess, hits: &SetupHits) -> i32 {
     let (pos, square) = (last.after(), last.mv().to());
@@ -909,6 +909,9 @@ fn lost_loose_men(pos: &Chess, premise: &Chess) -> i32 {
             stakes[sq as usize] = stake;
             exposed.add(sq);
         }
+    }
+    if exposed.is_empty() {
+        return 0;
     }
     // Where a man of theirs may go: along the pin where one pins it to its
     // king; a pawn two steps from its first rank (Lichess 067RG: ...a5
@@ -1077,25 +1080,43 @@ fn lost_loose_men(pos: &Chess, premise: &Chess) -> i32 {
         }
         lost
     };
-    let loose = if exposed.is_empty() { exposed } else { exposed & !won_by_taking(premise.board(), us, exposed) };
+    let loose = exposed & !won_by_taking(premise.board(), us, exposed);
+    if loose.is_empty() {
+        return 0;
+    }
     // Where we threaten mate in one, only a move that meets it may save
-    // anything, and meeting it may cost a man though none is loose: the
-    // least such a move leaves, of the loose men and of the man it moves,
-    // which loses what the exchange on its new square pays us, less what it
-    // took (Lichess 08U8Z: Qh8# is threatened, and ...Qxe5 or ...f6 gives
-    // the queen for the bishop that hits it; 09SDg: only ...Qg5 meets Qg7#,
-    // and Rxg5 takes it; 07Ivz: only ...f6, which Qxf6 takes). Asked only
-    // where their king has no square to step to now (most mates in one):
-    // the test is the cost.
+    // anything: the least such a move leaves, of the loose men and of the
+    // man it moves, which loses what the exchange on its new square pays
+    // us, less what it took (Lichess 08U8Z: Qh8# is threatened, and ...Qxe5
+    // or ...f6 gives the queen for the bishop that hits it; 05ZTT: each
+    // answer that meets ...Qg2# gives up the h3 bishop). Asked only where
+    // their king has no square to step to now (most mates in one) and a man
+    // is loose: the test is the cost (asked with no man loose as well, it
+    // finds 09SDg's ...Qg5, which Rxg5 takes, and 07Ivz's ...f6, for 69
+    // instructions more).
     let flights = attacks::king_attacks(their_king) & !theirs & !hit;
     if flights.is_empty() && swap_turn(pos).and_then(|p| mate_in_one(&p, Bitboard::EMPTY)).is_some() {
         let left_by = |m: Move| {
             let Move::Normal { role, from, to, capture, .. } = m else { return stake(loose) };
             let left = most_left(from, role, to, loose);
-            let after = stepped(from, role, to);
-            let by = attackers(&after, to, us, after.occupied());
+            // The exchange on its new square, their guards pinned to their
+            // king off the line to it left out (as `guarding` reads them),
+            // where a capture of ours there is legal at all.
+            let mut after = stepped(from, role, to);
+            let occupied = after.occupied();
+            let by = attackers(&after, to, us, occupied);
+            for guard in attackers(&after, to, them, occupied).without(from) & pinned {
+                if !pin_line(guard).contains(to) {
+                    after.discard_piece_at(guard);
+                }
+            }
             let moved = least_valuable(&after, by).map_or(0, |(taker, _)| see(&after, taker, to, value(role)).max(0));
-            (left.max(moved) - capture.map_or(0, value)).max(0)
+            let takes = || {
+                let mut played = pos.clone();
+                played.play_unchecked(m);
+                least_valuable_legal_capture(&played, to).is_some()
+            };
+            (left.max(if moved > 0 && takes() { moved } else { 0 }) - capture.map_or(0, value)).max(0)
         };
         let mut costed: Vec<(i32, Move)> = pos.legal_moves().into_iter().map(|m| (left_by(m), m)).collect();
         costed.sort_by_key(|&(cost, _)| cost);
@@ -1107,9 +1128,6 @@ fn lost_loose_men(pos: &Chess, premise: &Chess) -> i32 {
         if let Some(&(cost, _)) = costed.iter().find(|&&(_, m)| meets(m)) {
             return cost;
         }
-    }
-    if loose.is_empty() {
-        return 0;
     }
     // A check of theirs answers everything, where the checker stands safe,
     // but another loose man next to our king that none of theirs guards
@@ -1390,7 +1408,8 @@ const CAPTURE_SEARCH_PLIES: u32 = 4;
 /// material only, either side free to stop capturing. A recapturer pinned
 /// to a piece behind it gives that piece up, and a recapture that unguards
 /// another man loses it, as the search sees. A man that stood en prise
-/// before the key move is not its business.
+/// before the key move is not its business, unless the setup move put it
+/// so or the line saved it a while ([`first_targets`]).
 fn best_captures(pos: &Chess, square: Square, premise: &Chess, hits: &SetupHits, forks: bool) -> i32 {
     if pos.is_check() {
         let targets = first_targets(pos.board(), pos.turn(), square, premise.board(), hits);
@@ -1590,8 +1609,24 @@ fn best_answer_among(
         // What the answer itself leaves en prise may be taken too (Lichess
         // 07dNV: ...Ke6 clears the seventh rank for Rxd7).
         answered |= newly_hanging(after.board(), after.turn(), pos.board());
+        // Their king that takes steps into the open, and may walk into a
+        // forking check, which may hit an undefended pawn too (Lichess
+        // 028yE: ...Bxg2+ Kxg2, and ...Qe4+ forks the king and the c2 pawn).
+        // Asked of a king's capture that would be the best answer so far
+        // alone: each fork's answers are searched (asked of every capture,
+        // 2 more dev gains for 35 instructions more).
+        let fork = || {
+            if counts && m.role() == Role::King && !after.is_check() {
+                forking_check(&after, premise, false, true)
+            } else {
+                0
+            }
+        };
         if answered.is_empty() {
-            best = Some((taken, i)); // nothing for the other side to take
+            let net = taken - fork();
+            if best.is_none_or(|(best, _)| net > best) {
+                best = Some((net, i)); // nothing else for the other side to take
+            }
             continue;
         }
         let found = Found::default();
@@ -1605,6 +1640,7 @@ fn best_answer_among(
             Scope::root(answered & after.them(), Loose::new(after.board(), premise, &found)),
             after.is_check(),
         );
+        let theirs = if theirs < bound { theirs.max(fork()) } else { theirs };
         if theirs < bound {
             best = Some((taken - theirs, i));
         }
@@ -1638,7 +1674,7 @@ fn first_targets(board: &Board, turn: Color, square: Square, premise: &Board, hi
     let now = won_by_taking(board, turn, board.by_color(!turn));
     let stood = won_by_taking(premise, turn, now);
     let stood = if stood.is_empty() { stood } else { stood & !hits.get() };
-    let won = if stood.is_empty() { now } else { now & !(stood & !hits.relapsed(board, stood)) };
+    let won = if stood.is_empty() { now } else { now & !(stood & !hits.relapsed(board, premise, stood)) };
     Bitboard::from_square(square) | won
 }
 
@@ -2623,59 +2659,69 @@ fn unclaimed_threat<'a>(ply: Cursor<'a>, fires: &[Fire]) -> Option<Cursor<'a>> {
 
 /// The men [`first_targets`] takes as the puzzle's business though they
 /// stood en prise before the key move: [`setup_hits`], found where first
-/// asked (most lines end with no such man en prise), or given.
+/// asked (most lines end with no such man en prise), or given; and those
+/// the line saved a while and gave up again ([`SetupHits::relapsed`]).
 struct SetupHits<'a> {
     line: Option<&'a Line>,
     found: OnceCell<Bitboard>,
     /// The squares [`SetupHits::relapsed`] was asked of, and those it found.
-    relapsed: Cell<(Bitboard, Bitboard)>,
+    saved_a_while: Cell<(Bitboard, Bitboard)>,
 }
 
 impl<'a> SetupHits<'a> {
     fn of(line: &'a Line) -> SetupHits<'a> {
-        SetupHits { line: Some(line), found: OnceCell::new(), relapsed: Cell::default() }
+        SetupHits { line: Some(line), found: OnceCell::new(), saved_a_while: Cell::default() }
     }
 
     fn given(men: Bitboard) -> SetupHits<'a> {
-        SetupHits { line: None, found: OnceCell::from(men), relapsed: Cell::default() }
+        SetupHits { line: None, found: OnceCell::from(men), saved_a_while: Cell::default() }
     }
 
     fn get(&self) -> Bitboard {
         *self.found.get_or_init(|| self.line.map_or(Bitboard::EMPTY, setup_hits))
     }
 
-    /// Those of `men`, our men en prise before the key move, that the line
-    /// itself saved a while: after a move of ours before the last, the man
-    /// stood on its square, the opponent was not in check, and no capture
-    /// of it paid (a static exchange, x-rays read, pins not: a taker pinned
-    /// for a move saves nothing). The line gave them up again, so they are
-    /// no premise (Lichess 03fk0: Qh5 guards the h7 bishop the h8 king
-    /// hits, Qxg5 leaves it, and ...Kxh7 takes it: 6, not 9). Each square
-    /// is asked once a line.
-    fn relapsed(&self, now: &Board, men: Bitboard) -> Bitboard {
+    /// Those of `men`, our men en prise before the key move, that a move of
+    /// ours in the line saved a while: en prise before that move, and after
+    /// it, the opponent not in check, standing on its square with no capture
+    /// of it that pays (a static exchange, x-rays read, pins not: a taker
+    /// pinned for a move saves nothing). The line gave them up again, so
+    /// they are no premise (Lichess 03fk0: Qh5 guards the h7 bishop the h8
+    /// king hits, Qxg5 leaves it, and ...Kxh7 takes it: 6, not 9). A man is
+    /// matched by its kind on its square, as the premise matches men. Read
+    /// over the whole line (the moves before its last), so asked only
+    /// against the key move's premise: a desperado's cut mid-line has
+    /// another. Each square is asked once a line.
+    fn relapsed(&self, now: &Board, premise: &Board, men: Bitboard) -> Bitboard {
         let Some(line) = self.line else { return Bitboard::EMPTY };
         let start = line.key().before().board();
         let men = men & start.by_color(line.solver());
-        if men.is_empty() {
-            return men;
+        if men.is_empty() || !std::ptr::eq(premise, start) {
+            return Bitboard::EMPTY;
         }
-        let (mut asked, mut found) = self.relapsed.get();
+        let (mut asked, mut found) = self.saved_a_while.get();
         for man in men & !asked {
             let Some(piece) = start.piece_at(man) else { continue };
+            // Whether a capture of the man pays on `board`.
+            let en_prise = |board: &Board| {
+                let by = attackers(board, man, !piece.color, board.occupied());
+                least_valuable(board, by).is_some_and(|(taker, _)| see(board, taker, man, value(piece.role)) > 0)
+            };
             let ours = std::iter::once(line.key()).chain(line.key().later()).step_by(2);
             let saved = ours.take_while(|at| at.reply().is_some()).any(|at| {
-                let (pos, board) = (at.after(), at.after().board());
-                let by = attackers(board, man, !piece.color, board.occupied());
-                board.piece_at(man) == Some(piece)
-                    && !pos.is_check()
-                    && least_valuable(board, by).is_none_or(|(taker, _)| see(board, taker, man, value(piece.role)) <= 0)
+                let (before, after) = (at.before().board(), at.after().board());
+                after.piece_at(man) == Some(piece)
+                    && !at.after().is_check()
+                    && !en_prise(after)
+                    && before.piece_at(man) == Some(piece)
+                    && en_prise(before)
             });
             if saved {
                 found.add(man);
             }
         }
         asked |= men;
-        self.relapsed.set((asked, found));
+        self.saved_a_while.set((asked, found));
         (found & men).into_iter().filter(|&man| now.piece_at(man) == start.piece_at(man)).collect()
     }
 }
@@ -3082,8 +3128,13 @@ mod tests {
                     mated.play_unchecked(mate);
                     mated.is_checkmate()
                 });
+                let fork = if counts && m.role() == Role::King && !after.is_check() {
+                    forking_check(&after, premise, false, true)
+                } else {
+                    0
+                };
                 if answered.is_empty() {
-                    return (taken, allows_mate);
+                    return (taken - fork, allows_mate);
                 }
                 let found = Found::default();
                 let loose = Loose::new(after.board(), premise, &found);
@@ -3097,7 +3148,8 @@ mod tests {
                         i32::MAX / 2,
                         scope,
                         after.is_check(),
-                    );
+                    )
+                    .max(fork);
                 (net, allows_mate)
             })
             .collect::<Vec<_>>();
@@ -4196,23 +4248,27 @@ mod tests {
     }
 
     #[test]
-    fn a_mate_threat_at_the_lines_end_costs_what_meeting_it_loses() {
-        // Lichess 09SDg: after Rxg4 Qg7# is threatened, their king has no
-        // free square, and only ...Qg5 meets it, which Rxg5 takes for the
-        // rook: the bishop and the queen less a rook, 7 (c6313's judge; 3
-        // before, when the threat was asked only with a loose man). 07Ivz:
-        // only ...f6 meets Qg7#, and Qxf6 takes it: 10, not 9. 05ZTT: every
+    fn an_answer_that_meets_a_mate_threat_costs_the_exchange_where_it_lands() {
+        // Lichess 05ZTT: after ...Qxg3 takes the loose bishop's guard, every
         // answer that meets ...Qg2# gives up the h3 bishop, which the
-        // exchange on its square costs (4; 2 where an answer was costed by
-        // the man it moves alone).
-        assert_eq!(
-            gain("r1bqrb1k/5Qpp/2p4B/p3p3/4P3/3B1R2/PPP3PP/R6K b - - 6 18", "g7h6 f3g3 c8g4 g3g4", 3, "hangingPiece"),
-            Some(7)
-        );
-        let fen = "3rr1k1/5p1p/1Q4p1/q1P5/5B2/2p1P2P/P4PP1/R5K1 b - - 4 25";
-        assert_eq!(gain(fen, "a5a3 f4h6 a3b2 b6f6 b2a1 g1h2 c3c2 f6a1", 7, "hangingPiece"), Some(10));
+        // exchange on its square costs (c6313's judge: 4; 2 where an answer
+        // was costed by the man it moves alone). 09RTZ: ...Rxf2 meets
+        // ...Qh1# and costs the exchange (4, not 2).
         let fen = "6r1/4nk2/2pb1n2/Pp1p1p2/8/Pq3PPB/1B1QP1K1/R1R5 w - - 1 28";
         assert_eq!(gain(fen, "g2f1 f6e4 f3e4 b3g3", 3, "hangingPiece"), Some(4));
+        let fen = "r1b2rk1/pppp1ppp/8/2bPn3/2P3nq/1PNB3P/P3NPP1/R1BQ1RK1 w - - 1 14";
+        assert_eq!(gain(fen, "h3g4 e5g4 c1f4 g4f2", 1, "pin"), Some(4));
+    }
+
+    #[test]
+    fn a_king_that_takes_in_answer_to_our_last_check_may_walk_into_a_fork() {
+        // Lichess 028yE: ...Bxg2+ Kxg2, and ...Qe4+ forks the king and the
+        // undefended c2 pawn (rounds 6307 and 6307b: 7; before, 6). 03W6X:
+        // ...Rxf2+ Kxf2, and ...Qc2+ forks the king and the b1 rook: 9, not 4.
+        let fen = "8/6k1/6b1/1p2q3/8/7p/2PQ2P1/5R1K w - - 0 64";
+        assert_eq!(gain(fen, "g2h3 g6e4 d2g2 e4g2", 3, "insufficientlyDefended"), Some(7));
+        let fen = "5rk1/4pp2/1Q1p2p1/3P4/r1P5/2q2PP1/6KP/1R2R3 w - - 0 30";
+        assert_eq!(gain(fen, "e1e7 a4a2 b6f2 a2f2", 3, "insufficientlyDefended"), Some(9));
     }
 
     #[test]
@@ -4359,6 +4415,16 @@ mod tests {
         // queen for the bishop (Qxe5), as ...f6 does (Bxc7): 7, not 1.
         let fen = "2r2rk1/pp3p2/4p1p1/n2pq3/3Bn1Q1/2P4P/PP3P2/R3KBR1 b Q - 1 20";
         assert_eq!(gain(fen, "e5c7 g4h5 e6e5 d4e5", 3, "insufficientlyDefended"), Some(7));
+    }
+
+    #[test]
+    fn meeting_a_mate_threat_costs_no_more_than_pins_let_us_take() {
+        // Only ...Qg5 meets Qg7#; the h6 pawn that "guards" g5 is pinned to
+        // its king by Rh3, so Rxg5 wins the queen: the loose knight saved,
+        // the queen given (9; costed with the pinned pawn as a guard, 4).
+        let after = position("r2qrb1k/5Q2/2p4p/p3p3/1n2P1R1/P2B3R/1PP3PP/7K b - - 0 20");
+        let premise = position("r2qrb1k/5Q2/2p4p/p3p3/1n2P1R1/3B3R/PPP3PP/7K b - - 0 20");
+        assert_eq!(lost_loose_men(&after, &premise), 9);
     }
 
     #[test]
