@@ -729,7 +729,9 @@ fn balance_after_exchange(
         // The retaking man is the next fire's.
         Some(_) if let Some(retake) = checked => {
             let (pos, square) = (retake.after(), retake.mv().to());
-            let targets = first_targets(pos.board(), pos.turn(), square, premise.board(), hits).without(square);
+            let attacks = attacked_by(pos.board(), pos.turn());
+            let targets =
+                first_targets(pos.board(), pos.turn(), square, premise.board(), hits, attacks).without(square);
             best_answer_to_check(pos, targets, premise).max(0)
         }
         Some(from) if !last.after().is_check() => {
@@ -1411,8 +1413,9 @@ const CAPTURE_SEARCH_PLIES: u32 = 4;
 /// before the key move is not its business, unless the setup move put it
 /// so or the line saved it a while ([`first_targets`]).
 fn best_captures(pos: &Chess, square: Square, premise: &Chess, hits: &SetupHits, forks: bool) -> i32 {
+    let attacks = attacked_by(pos.board(), pos.turn());
     if pos.is_check() {
-        let targets = first_targets(pos.board(), pos.turn(), square, premise.board(), hits);
+        let targets = first_targets(pos.board(), pos.turn(), square, premise.board(), hits, attacks);
         let net = best_answer_to_check(pos, targets, premise);
         // A forced answer may walk into a check that wins (Lichess 08QFG:
         // ...Qxf3+ Kg1, and ...Rg8+ wins the queen for the rook).
@@ -1426,8 +1429,8 @@ fn best_captures(pos: &Chess, square: Square, premise: &Chess, hits: &SetupHits,
         }
         return net;
     }
-    let targets = first_targets(pos.board(), pos.turn(), square, premise.board(), hits);
-    best_captures_of(pos.board(), pos.turn(), targets, premise, Some(pos), forks)
+    let targets = first_targets(pos.board(), pos.turn(), square, premise.board(), hits, attacks);
+    best_captures_of(pos.board(), pos.turn(), targets, Some(attacks), premise, Some(pos), forks)
 }
 
 /// What the side to move (not in check) nets at best with a quiet check
@@ -1504,8 +1507,9 @@ fn forking_check(pos: &Chess, premise: &Chess, baits: bool, pawns: bool) -> i32 
 /// [`best_captures`] for `turn` to move on `board`, not in check, its first
 /// captures answered by captures alone.
 fn best_captures_on(board: &Board, turn: Color, square: Square, premise: &Chess, hits: &SetupHits) -> i32 {
-    let targets = first_targets(board, turn, square, premise.board(), hits);
-    best_captures_of(board, turn, targets, premise, None, false)
+    let attacks = attacked_by(board, turn);
+    let targets = first_targets(board, turn, square, premise.board(), hits, attacks);
+    best_captures_of(board, turn, targets, Some(attacks), premise, None, false)
 }
 
 /// [`best_captures_on`] with the first capture's `targets` given; where
@@ -1517,6 +1521,7 @@ fn best_captures_of(
     board: &Board,
     turn: Color,
     targets: Bitboard,
+    attacks: Option<Bitboard>,
     premise: &Chess,
     pos: Option<&Chess>,
     forks: bool,
@@ -1526,6 +1531,12 @@ fn best_captures_of(
     let scope = pos.map_or(Scope::root(targets, loose), |pos| {
         Scope::guarded(targets, loose, Guard { pos, forks_against: forks.then_some(premise) })
     });
+    let scope = match scope {
+        Scope::Targets { men, loose, guard, premise_off, .. } => {
+            Scope::Targets { men, loose, guard, premise_off, attacks }
+        }
+        answers => answers,
+    };
     capture_search(board, turn, CAPTURE_SEARCH_PLIES, 0, i32::MAX / 2, scope, checks_on(board, !turn))
 }
 
@@ -1670,8 +1681,15 @@ fn guarded_by_the_king_alone(pos: &Chess) -> Bitboard {
 /// the other side `turn` wins by taking them ([`won_by_taking`]) that were not
 /// so in `premise`, are among `hits`, or that the line saved a while and
 /// gave up again ([`SetupHits::relapsed`]).
-fn first_targets(board: &Board, turn: Color, square: Square, premise: &Board, hits: &SetupHits) -> Bitboard {
-    let now = won_by_taking(board, turn, board.by_color(!turn));
+fn first_targets(
+    board: &Board,
+    turn: Color,
+    square: Square,
+    premise: &Board,
+    hits: &SetupHits,
+    attacks: Bitboard,
+) -> Bitboard {
+    let now = won_by_taking_seen(board, turn, board.by_color(!turn), attacks);
     let stood = won_by_taking(premise, turn, now);
     let stood = if stood.is_empty() { stood } else { stood & !hits.get() };
     let won = if stood.is_empty() { now } else { now & !(stood & !hits.relapsed(board, premise, stood)) };
@@ -1701,7 +1719,13 @@ fn won_by_taking(board: &Board, attacker: Color, men: Bitboard) -> Bitboard {
     if men.is_empty() {
         return men;
     }
-    let attacked = men & board.by_color(!attacker) & attacked_by_at(board, attacker, men);
+    won_by_taking_seen(board, attacker, men, attacked_by_at(board, attacker, men))
+}
+
+/// [`won_by_taking`], with the squares `attacker` attacks on `board` (of
+/// `men` at least) given.
+fn won_by_taking_seen(board: &Board, attacker: Color, men: Bitboard, attacks: Bitboard) -> Bitboard {
+    let attacked = men & board.by_color(!attacker) & attacks;
     let mut won = hanging_among(board, attacker, attacked);
     let occupied = board.occupied();
     for sq in attacked & !won & !board.pawns() {
@@ -1776,7 +1800,9 @@ enum Scope<'a> {
     /// with a forking check nets no more than the fork leaves.
     /// `premise_off`: the opponent's captures once we have answered,
     /// which may not take a man of ours en prise in the premise.
-    Targets { men: Bitboard, loose: Loose<'a>, guard: Option<Guard<'a>>, premise_off: bool },
+    /// `attacks`: at the root, where already found, the squares the
+    /// measured side attacks (found as its first targets were).
+    Targets { men: Bitboard, loose: Loose<'a>, guard: Option<Guard<'a>>, premise_off: bool, attacks: Option<Bitboard> },
     /// The other side's, answering the capture that left `before` and
     /// landed on `to`: of the men that capture changed ([`answers`]) and the
     /// loose men, or of any man by a man the measured side attacks (it
@@ -1846,13 +1872,13 @@ impl<'a> Loose<'a> {
 impl<'a> Scope<'a> {
     /// The measured side's scope at the search's root.
     fn root(men: Bitboard, loose: Loose<'a>) -> Scope<'a> {
-        Scope::Targets { men, loose, guard: None, premise_off: false }
+        Scope::Targets { men, loose, guard: None, premise_off: false, attacks: None }
     }
 
     /// [`Scope::root`] on the position `guard` holds, whose first captures
     /// are answered past captures too ([`Scope::answered`]).
     fn guarded(men: Bitboard, loose: Loose<'a>, guard: Guard<'a>) -> Scope<'a> {
-        Scope::Targets { men, loose, guard: Some(guard), premise_off: false }
+        Scope::Targets { men, loose, guard: Some(guard), premise_off: false, attacks: None }
     }
 
     /// What the other side nets, once the capture of the man on `to` by the
@@ -1891,9 +1917,13 @@ impl<'a> Scope<'a> {
     fn next(self, before: &'a Board, to: Square, mover: Color) -> Scope<'a> {
         match self {
             Scope::Targets { loose, .. } => Scope::Answers { before, to, loose: loose.with_taker_on(to) },
-            Scope::Answers { loose, .. } => {
-                Scope::Targets { men: Bitboard::FULL, loose, guard: None, premise_off: mover == loose.to_move }
-            }
+            Scope::Answers { loose, .. } => Scope::Targets {
+                men: Bitboard::FULL,
+                loose,
+                guard: None,
+                premise_off: mover == loose.to_move,
+                attacks: None,
+            },
         }
     }
 
@@ -1971,7 +2001,10 @@ fn capture_search(board: &Board, us: Color, plies: u32, mut alpha: i32, beta: i3
     let bonus = if promoting.any() { value(Role::Queen) - 1 } else { 0 };
     // One pass over our men says which of theirs are attacked at all: most
     // are not, and their attackers need not be asked.
-    let attacked = attacked_by(board, us);
+    let attacked = match scope {
+        Scope::Targets { attacks: Some(attacks), .. } => attacks,
+        _ => attacked_by(board, us),
+    };
     let mut victims = them & attacked;
     if let Scope::Targets { loose, premise_off: true, .. } = scope {
         if victims.any() {
@@ -2470,7 +2503,7 @@ fn escape_several(pos: &Chess, men: Bitboard, premise: &Chess) -> Option<i32> {
         // Nxf5 Qxf5 Qxe7 follows).
         let targets =
             (followed.with(m.to()) | newly_hanging(after.board(), after.turn(), premise.board())) & after.them();
-        let ours = best_captures_of(after.board(), after.turn(), targets, premise, Some(&after), false);
+        let ours = best_captures_of(after.board(), after.turn(), targets, None, premise, Some(&after), false);
         least = least.min(ours - if m.is_capture() { captured_value(m) } else { 0 });
     }
     Some(least.max(0))
