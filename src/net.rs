@@ -754,9 +754,10 @@ fn balance_after_exchange(
 /// What the side to move nets after `last`, where an exchange or the line
 /// ends: by captures ([`best_captures`]), or, not in check, by a forking
 /// check instead; where that is nothing and the side to move is the
-/// opponent, less what it cannot save of its loose men or must give to
-/// meet our mate threat ([`lost_loose_men`]). At the line's end, a queening race the solver
-/// wins ([`queening_race`]) adds a queen less its pawn to the captures.
+/// opponent, less what it cannot save of its loose men ([`lost_loose_men`],
+/// meeting our mate threat where there is one). At the line's end, a
+/// queening race the solver wins ([`queening_race`]) adds a queen less its
+/// pawn to the captures.
 fn nets_after(last: Cursor, premise: &Chess, hits: &SetupHits) -> i32 {
     let (pos, square) = (last.after(), last.mv().to());
     if pos.is_check() {
@@ -844,8 +845,8 @@ fn queening_race(pos: &Chess, premise: &Chess) -> Option<Color> {
 /// takes the rook). A loose man that takes a man of ours where it falls
 /// in turn loses only its worth less what it took.
 /// Where we threaten mate in one and their king has no free square, only
-/// an answer that meets the mate counts, and it may cost the man it moves
-/// with no man loose at all (Lichess 09SDg: ...Qg5, and Rxg5).
+/// an answer that meets the mate saves anything, and the man it moves
+/// loses what the exchange on its new square wins us (Lichess 05ZTT).
 /// (Not seen: an answer that hits a man of ours, Lichess 02lIm's ...Kb6,
 /// 01YXn's Be7, 08VvA's ...Rg8; a rule for it read worse than none, as
 /// most such counter-attacks are parried.)
