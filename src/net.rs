@@ -844,9 +844,10 @@ fn queening_race(pos: &Chess, premise: &Chess) -> Option<Color> {
 /// trade leaves hit, worth more than it took (04VV5: ...fxe4, and Qxd6
 /// takes the rook). A loose man that takes a man of ours where it falls
 /// in turn loses only its worth less what it took.
-/// Where we threaten mate in one and their king has no free square, only
-/// an answer that meets the mate saves anything, and the man it moves
-/// loses what the exchange on its new square wins us (Lichess 05ZTT).
+/// Where we threaten mate in one, their king has no free square and a man
+/// is loose, only an answer that meets the mate saves anything, and the
+/// man it moves loses what the exchange on its new square wins us (Lichess
+/// 05ZTT).
 /// (Not seen: an answer that hits a man of ours, Lichess 02lIm's ...Kb6,
 /// 01YXn's Be7, 08VvA's ...Rg8; a rule for it read worse than none, as
 /// most such counter-attacks are parried.)
@@ -1102,24 +1103,30 @@ fn lost_loose_men(pos: &Chess, premise: &Chess) -> i32 {
         let left_by = |m: Move| {
             let Move::Normal { role, from, to, capture, .. } = m else { return stake(loose) };
             let left = most_left(from, role, to, loose);
-            // The exchange on its new square, their guards pinned to their
-            // king off the line to it left out (as `guarding` reads them),
-            // where a capture of ours there is legal at all.
+            // The exchange on its new square, from our least man that may
+            // legally take there, their guards pinned to their king off the
+            // line to it left out where a man of ours off that line hits it
+            // (as `guarding` reads them: the pinner that takes frees its
+            // man).
             let mut after = stepped(from, role, to);
             let occupied = after.occupied();
             let by = attackers(&after, to, us, occupied);
-            for guard in attackers(&after, to, them, occupied).without(from) & pinned {
-                if !pin_line(guard).contains(to) {
+            if by.is_empty() {
+                return (left - capture.map_or(0, value)).max(0);
+            }
+            let mut played = pos.clone();
+            played.play_unchecked(m);
+            let Some(taker) = least_valuable_legal_capture(&played, to).and_then(|take| take.from()) else {
+                return (left - capture.map_or(0, value)).max(0);
+            };
+            for guard in attackers(&after, to, them, occupied) & pinned {
+                let line = pin_line(guard);
+                if !line.contains(to) && (by & !line).any() {
                     after.discard_piece_at(guard);
                 }
             }
-            let moved = least_valuable(&after, by).map_or(0, |(taker, _)| see(&after, taker, to, value(role)).max(0));
-            let takes = || {
-                let mut played = pos.clone();
-                played.play_unchecked(m);
-                least_valuable_legal_capture(&played, to).is_some()
-            };
-            (left.max(if moved > 0 && takes() { moved } else { 0 }) - capture.map_or(0, value)).max(0)
+            let moved = see(&after, taker, to, value(role)).max(0);
+            (left.max(moved) - capture.map_or(0, value)).max(0)
         };
         let mut costed: Vec<(i32, Move)> = pos.legal_moves().into_iter().map(|m| (left_by(m), m)).collect();
         costed.sort_by_key(|&(cost, _)| cost);
@@ -1532,12 +1539,11 @@ fn best_captures_of(
     let scope = pos.map_or(Scope::root(targets, loose), |pos| {
         Scope::guarded(targets, loose, Guard { pos, forks_against: forks.then_some(premise) })
     });
-    let scope = match scope {
-        Scope::Targets { men, loose, guard, premise_off, .. } => {
-            Scope::Targets { men, loose, guard, premise_off, attacks }
-        }
-        answers => answers,
-    };
+    let mut scope = scope;
+    if let Scope::Targets { attacks: known, .. } = &mut scope {
+        debug_assert!(attacks.is_none_or(|attacks| attacks == attacked_by(board, turn)));
+        *known = attacks;
+    }
     capture_search(board, turn, CAPTURE_SEARCH_PLIES, 0, i32::MAX / 2, scope, checks_on(board, !turn))
 }
 
@@ -1548,8 +1554,9 @@ fn best_captures_of(
 /// less what the other side then nets by captures of the men the exchange
 /// left hanging, of the men the answer itself leaves en prise (a man the
 /// king stops guarding as it steps away, one on a line its step opens, a
-/// block left hanging) and of the man that took; below 0 where every
-/// answer loses.
+/// block left hanging) and of the man that took, or, where their king took,
+/// by a forking check ([`forking_check`], Lichess 028yE's ...Qe4+); below 0
+/// where every answer loses.
 fn best_answer_to_check(pos: &Chess, targets: Bitboard, premise: &Chess) -> i32 {
     let board = pos.board();
     let left_hanging = newly_hanging(board, !pos.turn(), premise.board()) | guarded_by_the_king_alone(pos);
@@ -1626,7 +1633,8 @@ fn best_answer_among(
         // 028yE: ...Bxg2+ Kxg2, and ...Qe4+ forks the king and the c2 pawn).
         // Asked of a king's capture that would be the best answer so far
         // alone: each fork's answers are searched (asked of every capture,
-        // 2 more dev gains for 35 instructions more).
+        // 2 more dev gains for 35 instructions more). A capture that counts
+        // leaves its square among `answered`, so this is after the search.
         let fork = || {
             if counts && m.role() == Role::King && !after.is_check() {
                 forking_check(&after, premise, false, true)
@@ -1635,10 +1643,7 @@ fn best_answer_among(
             }
         };
         if answered.is_empty() {
-            let net = taken - fork();
-            if best.is_none_or(|(best, _)| net > best) {
-                best = Some((net, i)); // nothing else for the other side to take
-            }
+            best = Some((taken, i)); // nothing for the other side to take
             continue;
         }
         let found = Found::default();
@@ -2724,13 +2729,13 @@ impl<'a> SetupHits<'a> {
     /// king hits, Qxg5 leaves it, and ...Kxh7 takes it: 6, not 9). A man is
     /// matched by its kind on its square, as the premise matches men. Read
     /// over the whole line (the moves before its last), so asked only
-    /// against the key move's premise: a desperado's cut mid-line has
-    /// another. Each square is asked once a line.
+    /// against the key move's premise (the same board): a desperado's cut
+    /// mid-line has another. Each square is asked once a line.
     fn relapsed(&self, now: &Board, premise: &Board, men: Bitboard) -> Bitboard {
         let Some(line) = self.line else { return Bitboard::EMPTY };
         let start = line.key().before().board();
         let men = men & start.by_color(line.solver());
-        if men.is_empty() || !std::ptr::eq(premise, start) {
+        if men.is_empty() || *premise != *start {
             return Bitboard::EMPTY;
         }
         let (mut asked, mut found) = self.saved_a_while.get();
@@ -3168,7 +3173,7 @@ mod tests {
                     0
                 };
                 if answered.is_empty() {
-                    return (taken - fork, allows_mate);
+                    return (taken, allows_mate);
                 }
                 let found = Found::default();
                 let loose = Loose::new(after.board(), premise, &found);
@@ -4449,6 +4454,16 @@ mod tests {
         // queen for the bishop (Qxe5), as ...f6 does (Bxc7): 7, not 1.
         let fen = "2r2rk1/pp3p2/4p1p1/n2pq3/3Bn1Q1/2P4P/PP3P2/R3KBR1 b Q - 1 20";
         assert_eq!(gain(fen, "e5c7 g4h5 e6e5 d4e5", 3, "insufficientlyDefended"), Some(7));
+    }
+
+    #[test]
+    fn a_guard_pinned_by_our_only_taker_still_guards() {
+        // Only ...Nc7 meets Qxe8#; c7 is hit by the c8 queen alone, which
+        // pins the e8 knight that guards c7: Qxc7 frees it, and ...Nxc7
+        // takes the queen back. Meeting the mate costs nothing.
+        let after = position("2Q1n2k/8/n4N1P/8/8/8/8/K7 b - - 0 1");
+        let premise = position("4n2k/8/n4N1P/8/8/8/8/K2Q4 w - - 0 1");
+        assert_eq!(lost_loose_men(&after, &premise), 0);
     }
 
     #[test]
