@@ -1111,21 +1111,20 @@ fn lost_loose_men(pos: &Chess, premise: &Chess) -> i32 {
             let mut after = stepped(from, role, to);
             let occupied = after.occupied();
             let by = attackers(&after, to, us, occupied);
-            if by.is_empty() {
-                return (left - capture.map_or(0, value)).max(0);
-            }
-            let mut played = pos.clone();
-            played.play_unchecked(m);
-            let Some(taker) = least_valuable_legal_capture(&played, to).and_then(|take| take.from()) else {
-                return (left - capture.map_or(0, value)).max(0);
-            };
-            for guard in attackers(&after, to, them, occupied) & pinned {
-                let line = pin_line(guard);
-                if !line.contains(to) && (by & !line).any() {
-                    after.discard_piece_at(guard);
+            let taker = by.any().then(|| {
+                let mut played = pos.clone();
+                played.play_unchecked(m);
+                least_valuable_legal_capture(&played, to).and_then(|take| take.from())
+            });
+            let moved = taker.flatten().map_or(0, |taker| {
+                for guard in attackers(&after, to, them, occupied) & pinned {
+                    let line = pin_line(guard);
+                    if !line.contains(to) && (by & !line).any() {
+                        after.discard_piece_at(guard);
+                    }
                 }
-            }
-            let moved = see(&after, taker, to, value(role)).max(0);
+                see(&after, taker, to, value(role)).max(0)
+            });
             (left.max(moved) - capture.map_or(0, value)).max(0)
         };
         let mut costed: Vec<(i32, Move)> = pos.legal_moves().into_iter().map(|m| (left_by(m), m)).collect();
@@ -1536,10 +1535,9 @@ fn best_captures_of(
 ) -> i32 {
     let found = Found::default();
     let loose = Loose::new(board, premise, &found);
-    let scope = pos.map_or(Scope::root(targets, loose), |pos| {
+    let mut scope = pos.map_or(Scope::root(targets, loose), |pos| {
         Scope::guarded(targets, loose, Guard { pos, forks_against: forks.then_some(premise) })
     });
-    let mut scope = scope;
     if let Scope::Targets { attacks: known, .. } = &mut scope {
         debug_assert!(attacks.is_none_or(|attacks| attacks == attacked_by(board, turn)));
         *known = attacks;
@@ -1628,20 +1626,6 @@ fn best_answer_among(
         // What the answer itself leaves en prise may be taken too (Lichess
         // 07dNV: ...Ke6 clears the seventh rank for Rxd7).
         answered |= newly_hanging(after.board(), after.turn(), pos.board());
-        // Their king that takes steps into the open, and may walk into a
-        // forking check, which may hit an undefended pawn too (Lichess
-        // 028yE: ...Bxg2+ Kxg2, and ...Qe4+ forks the king and the c2 pawn).
-        // Asked of a king's capture that would be the best answer so far
-        // alone: each fork's answers are searched (asked of every capture,
-        // 2 more dev gains for 35 instructions more). A capture that counts
-        // leaves its square among `answered`, so this is after the search.
-        let fork = || {
-            if counts && m.role() == Role::King && !after.is_check() {
-                forking_check(&after, premise, false, true)
-            } else {
-                0
-            }
-        };
         if answered.is_empty() {
             best = Some((taken, i)); // nothing for the other side to take
             continue;
@@ -1657,7 +1641,18 @@ fn best_answer_among(
             Scope::root(answered & after.them(), Loose::new(after.board(), premise, &found)),
             after.is_check(),
         );
-        let theirs = if theirs < bound { theirs.max(fork()) } else { theirs };
+        // Their king that takes steps into the open, and may walk into a
+        // forking check, which may hit an undefended pawn too (Lichess
+        // 028yE: ...Bxg2+ Kxg2, and ...Qe4+ forks the king and the c2 pawn).
+        // Asked of a king's capture that would be the best answer so far
+        // alone: each fork's answers are searched (asked of every capture,
+        // 2 more dev gains for 35 instructions more). A capture that counts
+        // leaves its square among `answered`, so it is asked here.
+        let theirs = if theirs < bound && counts && m.role() == Role::King && !after.is_check() {
+            theirs.max(forking_check(&after, premise, false, true))
+        } else {
+            theirs
+        };
         if theirs < bound {
             best = Some((taken - theirs, i));
         }
@@ -4457,16 +4452,6 @@ mod tests {
     }
 
     #[test]
-    fn a_guard_pinned_by_our_only_taker_still_guards() {
-        // Only ...Nc7 meets Qxe8#; c7 is hit by the c8 queen alone, which
-        // pins the e8 knight that guards c7: Qxc7 frees it, and ...Nxc7
-        // takes the queen back. Meeting the mate costs nothing.
-        let after = position("2Q1n2k/8/n4N1P/8/8/8/8/K7 b - - 0 1");
-        let premise = position("4n2k/8/n4N1P/8/8/8/8/K2Q4 w - - 0 1");
-        assert_eq!(lost_loose_men(&after, &premise), 0);
-    }
-
-    #[test]
     fn meeting_a_mate_threat_costs_no_more_than_pins_let_us_take() {
         // Only ...Qg5 meets Qg7#; the h6 pawn that "guards" g5 is pinned to
         // its king by Rh3, so Rxg5 wins the queen: the loose knight saved,
@@ -4474,6 +4459,12 @@ mod tests {
         let after = position("r2qrb1k/5Q2/2p4p/p3p3/1n2P1R1/P2B3R/1PP3PP/7K b - - 0 20");
         let premise = position("r2qrb1k/5Q2/2p4p/p3p3/1n2P1R1/3B3R/PPP3PP/7K b - - 0 20");
         assert_eq!(lost_loose_men(&after, &premise), 9);
+        // But a guard pinned by our only taker still guards: only ...Nc7
+        // meets Qxe8#, c7 is hit by the c8 queen alone, which pins the e8
+        // knight that guards it, and Qxc7 frees it for ...Nxc7: nothing lost.
+        let after = position("2Q1n2k/8/n4N1P/8/8/8/8/K7 b - - 0 1");
+        let premise = position("4n2k/8/n4N1P/8/8/8/8/K2Q4 w - - 0 1");
+        assert_eq!(lost_loose_men(&after, &premise), 0);
     }
 
     #[test]
