@@ -129,34 +129,33 @@ const MOVE_DETECTOR_COUNT: usize = {
     count
 };
 
-/// The detectors that read one judged ply, with their labels, in
-/// [`DETECTORS`]' order: the loop over every solver ply visits only them.
-const MOVE_DETECTORS: [(&[Label], MoveDetect); MOVE_DETECTOR_COUNT] = {
+/// A detector that reads one judged ply: its labels as a set, and how it
+/// is called. It is silenced on a ply where every one of its labels is
+/// (every detector names a label, so that one is silenced only by a label
+/// present).
+#[derive(Clone, Copy)]
+struct MoveDetector {
+    labels: LabelSet,
+    detect: MoveDetect,
+}
+
+/// The detectors that read one judged ply, in [`DETECTORS`]' order: the
+/// loop over every solver ply visits only them, each label set beside its
+/// function so that a step reads one entry.
+const MOVE_DETECTORS: [MoveDetector; MOVE_DETECTOR_COUNT] = {
     fn unset(_: &PlyFacts, _: &mut Vec<Fire>) {}
-    let mut detectors: [(&[Label], MoveDetect); MOVE_DETECTOR_COUNT] = [(&[], unset); MOVE_DETECTOR_COUNT];
+    let unset = MoveDetector { labels: LabelSet::new(), detect: unset };
+    let mut detectors = [unset; MOVE_DETECTOR_COUNT];
     let (mut found, mut i) = (0, 0);
     while i < DETECTORS.len() {
         if let Run::Move(detect) = DETECTORS[i].run {
-            detectors[found] = (DETECTORS[i].labels, detect);
+            assert!(!DETECTORS[i].labels.is_empty(), "a detector names its labels");
+            detectors[found] = MoveDetector { labels: LabelSet::of(DETECTORS[i].labels), detect };
             found += 1;
         }
         i += 1;
     }
     detectors
-};
-
-/// Each of [`MOVE_DETECTORS`]' labels as a set, in their order: a detector
-/// is silenced on a ply where every one of them is (every detector names a
-/// label, so that one is silenced only by a label present).
-const MOVE_DETECTOR_LABELS: [LabelSet; MOVE_DETECTOR_COUNT] = {
-    let mut sets = [LabelSet::new(); MOVE_DETECTOR_COUNT];
-    let mut i = 0;
-    while i < MOVE_DETECTOR_COUNT {
-        assert!(!MOVE_DETECTORS[i].0.is_empty(), "a detector names its labels");
-        sets[i] = LabelSet::of(MOVE_DETECTORS[i].0);
-        i += 1;
-    }
-    sets
 };
 
 /// The labels found on a ply so far, and those they silence: every label a
@@ -288,10 +287,10 @@ fn run(line: &Line, skip_silenced: bool, work: &mut Work) {
         for fire in ply_fires.iter() {
             found.add(fire.label);
         }
-        for (&(_, detect), labels) in MOVE_DETECTORS.iter().zip(&MOVE_DETECTOR_LABELS) {
+        for &MoveDetector { labels, detect } in &MOVE_DETECTORS {
             // A detector whose every label the table removes, whatever it
             // would find, need not run (the mating-move rule, for one).
-            if found.silenced.contains_all(labels) {
+            if found.silenced.contains_all(&labels) {
                 let present = &found.present;
                 // Its fires would give way whatever they are: the classifier
                 // does not look for them, and so they remove nothing. To
@@ -408,8 +407,8 @@ mod tests {
     fn move_detectors_are_the_registrys_in_order() {
         let registry: Vec<&[Label]> =
             DETECTORS.iter().filter(|d| matches!(d.run, Run::Move(_))).map(|d| d.labels).collect();
-        let listed: Vec<&[Label]> = MOVE_DETECTORS.iter().map(|&(labels, _)| labels).collect();
-        assert_eq!(listed, registry);
+        let listed: Vec<LabelSet> = MOVE_DETECTORS.iter().map(|detector| detector.labels).collect();
+        assert_eq!(listed, registry.iter().map(|labels| LabelSet::of(labels)).collect::<Vec<_>>());
         let count = |kind: fn(&Run) -> bool| DETECTORS.iter().filter(|d| kind(&d.run)).count();
         assert_eq!(LINE_DETECTORS.len(), count(|r| matches!(r, Run::Line(_))));
         assert_eq!(MATE_DETECTORS.len(), count(|r| matches!(r, Run::Mate(_))));
