@@ -173,7 +173,7 @@ impl<'a> PlyFacts<'a> {
             moved_role,
             captured,
             vacated,
-            checkers: after.checkers(),
+            checkers: line.checkers_after(ply),
             balances,
             unmasked: unmasked_lines(before.board(), after.board(), us, vacated),
             capture: OnceCell::new(),

@@ -136,6 +136,10 @@ impl fmt::Display for Excerpt {
 pub struct Line {
     pub positions: Vec<Chess>,
     pub moves: Vec<Move>,
+    /// The men giving check after each ply (`checkers[i]` in
+    /// `positions[i + 1]`): found once as the line is replayed, as the
+    /// per-ply facts, Lichess's rules and the SAN each ask.
+    checkers: Vec<Bitboard>,
     /// The key move's ply: 1 for puzzles, 0 for plain lines.
     pub key_ply: usize,
     /// Whether the last move mates: found once as the line is read, as
@@ -181,9 +185,10 @@ impl Line {
         let too_few = || moves.split_ascii_whitespace().nth(key_ply).is_none();
         // Room for moves of four letters and a space each, the usual line.
         let room = moves.len() / 5 + 1;
-        let (mut positions, mut line_moves) = SPARE.take().unwrap_or_default();
+        let (mut positions, mut line_moves, mut checkers) = SPARE.take().unwrap_or_default();
         positions.reserve(room + 1);
         line_moves.reserve(room);
+        checkers.reserve(room);
         let mut pos = start;
         let mut at = 0;
         while let Some((token, uci)) = next_move(moves.as_bytes(), at) {
@@ -202,6 +207,7 @@ impl Line {
             positions.push(pos.clone());
             pos.play_unchecked(m);
             line_moves.push(m);
+            checkers.push(pos.checkers());
         }
         match line_moves.len() {
             0 => Err(RowError::EmptyMoves),
@@ -209,7 +215,7 @@ impl Line {
             _ => {
                 let final_mate = crate::board::is_checkmate(&pos);
                 positions.push(pos);
-                Ok(Line { positions, moves: line_moves, key_ply, final_mate })
+                Ok(Line { positions, moves: line_moves, checkers, key_ply, final_mate })
             }
         }
     }
@@ -255,6 +261,11 @@ impl Line {
         &self.positions[ply + 1]
     }
 
+    /// The men giving check after `ply`.
+    pub fn checkers_after(&self, ply: usize) -> Bitboard {
+        self.checkers[ply]
+    }
+
     /// Whether `ply` comes after the key move (its fires are follow-ups).
     pub fn is_follow_up(&self, ply: usize) -> bool {
         ply > self.key_ply
@@ -270,7 +281,7 @@ impl Line {
     pub fn san(&self, ply: usize) -> SanPlus {
         let suffix = if self.mates_after(ply) {
             Some(Suffix::Checkmate)
-        } else if self.positions[ply + 1].is_check() {
+        } else if self.checkers_after(ply).any() {
             Some(Suffix::Check)
         } else {
             None
@@ -294,21 +305,30 @@ impl Line {
     }
 }
 
+/// A line's buffers: its positions, moves and checkers.
+type Buffers = (Vec<Chess>, Vec<Move>, Vec<Bitboard>);
+
 thread_local! {
     /// A worker's spare buffers for the next line it replays: a dropped line
     /// leaves its own here, so a worker allocates them once, not per puzzle.
-    static SPARE: Cell<Option<(Vec<Chess>, Vec<Move>)>> = const { Cell::new(None) };
+    static SPARE: Cell<Option<Buffers>> = const { Cell::new(None) };
 }
 
 impl Drop for Line {
     fn drop(&mut self) {
         // A freak line's buffers are let go: only a usual line's are kept.
         const KEPT_PLIES: usize = 64;
-        if self.moves.capacity() <= KEPT_PLIES && self.positions.capacity() <= KEPT_PLIES + 1 {
-            let (mut positions, mut moves) = (std::mem::take(&mut self.positions), std::mem::take(&mut self.moves));
+        if self.moves.capacity() <= KEPT_PLIES
+            && self.positions.capacity() <= KEPT_PLIES + 1
+            && self.checkers.capacity() <= KEPT_PLIES
+        {
+            let mut positions = std::mem::take(&mut self.positions);
+            let mut moves = std::mem::take(&mut self.moves);
+            let mut checkers = std::mem::take(&mut self.checkers);
             positions.clear();
             moves.clear();
-            SPARE.set(Some((positions, moves)));
+            checkers.clear();
+            SPARE.set(Some((positions, moves, checkers)));
         }
     }
 }

@@ -141,7 +141,7 @@ fn fill_ply_infos(line: &Line, infos: &mut [PlyInfo]) -> (Kinds, Kinds) {
         if ply > 0 {
             swing += if ply % 2 == 1 { gain } else { -gain };
         }
-        let checkers = after.checkers();
+        let checkers = line.checkers_after(ply);
         let kinds = Kinds::of(mv, checkers.any());
         if ply % 2 == 1 {
             solver |= kinds.0;
