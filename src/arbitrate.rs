@@ -292,8 +292,7 @@ fn fork_cashed_by_a_leaper(facts: &PlyFacts, king: &Fire, fork: &Fire) -> bool {
     let leaper = matches!(facts.after.board().role_at(checker), Some(Role::Knight | Role::Pawn));
     let forked = fork.roles.targets | fork.roles.get(RoleName::victim);
     let cashed = facts.at.next_own().is_some_and(|next| {
-        !next.after().is_check()
-            && forked.into_iter().any(|sq| !king.roles.targets.contains(sq) && facts.next_collects(sq))
+        !next.gives_check() && forked.into_iter().any(|sq| !king.roles.targets.contains(sq) && facts.next_collects(sq))
     });
     leaper && fork.roles.attacker == Some(checker) && fork.roles.targets.intersects(king.roles.targets) && cashed
 }
@@ -521,7 +520,7 @@ fn takes_a_pawn_on_the_hunt(line: &Line, ply: u16) -> bool {
     let next = usize::from(ply) + 2;
     next + 2 < line.plies() && {
         let (next, after) = (line.at(next), line.at(next + 2));
-        next.mv().capture() == Some(Role::Pawn) && next.after().is_check() && after.after().is_check()
+        next.mv().capture() == Some(Role::Pawn) && next.gives_check() && after.gives_check()
     }
 }
 

@@ -364,6 +364,11 @@ impl<'a> Cursor<'a> {
         self.line.after(self.index)
     }
 
+    /// The move of this ply gives check.
+    pub fn gives_check(self) -> bool {
+        self.line.checkers_after(self.index).any()
+    }
+
     /// The move of this ply mates.
     pub fn mates(self) -> bool {
         self.line.mates_after(self.index)

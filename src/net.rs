@@ -681,8 +681,7 @@ fn balance_after_exchange(
         _ => {
             (at.mv().is_capture() && (at.is_solver() || (continues_the_exchange(*at) && !retaken_by_another(*at))))
                 || (at.mv().is_promotion() && !retaken_by_another(*at))
-                || (through_checks.is_some()
-                    && if at.is_solver() { at.after().is_check() } else { at.before().is_check() })
+                || (through_checks.is_some() && if at.is_solver() { at.gives_check() } else { at.before().is_check() })
         }
     };
     let mut last = capture;
@@ -724,7 +723,7 @@ fn balance_after_exchange(
     // that check before it may take what our capture left en prise
     // (Lichess 01uDg: Nxf8, ...Nxf6 opens the queen on f8, and Qxf6+
     // leaves no time to take it: 5, not 2).
-    let checked = desperado.and_then(|d| d.reply()).filter(|r| r.after().is_check());
+    let checked = desperado.and_then(|d| d.reply()).filter(|r| r.gives_check());
     let pending = known.unwrap_or_else(|| match desperado.and_then(|d| d.mv().from()) {
         // The retaking man is the next fire's.
         Some(_) if let Some(retake) = checked => {
@@ -734,7 +733,7 @@ fn balance_after_exchange(
                 first_targets(pos.board(), pos.turn(), square, premise.board(), hits, attacks).without(square);
             best_answer_to_check(pos, targets, premise).max(0)
         }
-        Some(from) if !last.after().is_check() => {
+        Some(from) if !last.gives_check() => {
             let mut board = last.after().board().clone();
             board.discard_piece_at(from);
             best_captures_on(&board, last.after().turn(), last.mv().to(), premise, hits)
@@ -1345,7 +1344,7 @@ fn premise_of(start: Cursor<'_>) -> &Chess {
 /// exchange). A check of ours in between is a tactic of its own (a fork
 /// that wins the man back is the fork's).
 fn resumed_after_a_check(last: Cursor) -> Option<Cursor> {
-    let check = last.reply().filter(|c| !c.is_solver() && c.after().is_check())?;
+    let check = last.reply().filter(|c| !c.is_solver() && c.gives_check())?;
     let resumed = check.reply()?.reply()?;
     let square = last.mv().to();
     (last.mv().is_capture() && resumed.mv().is_capture() && resumed.mv().to() == square).then_some(resumed)
@@ -1366,8 +1365,8 @@ fn check_answered_as_the_line_ends(last: Cursor) -> Option<Cursor> {
         return None;
     }
     let check = if last.is_solver() {
-        last.reply().filter(|c| !c.is_solver() && !c.mv().is_capture() && c.after().is_check())?
-    } else if last.after().is_check() {
+        last.reply().filter(|c| !c.is_solver() && !c.mv().is_capture() && c.gives_check())?
+    } else if last.gives_check() {
         last
     } else {
         return None;
@@ -1383,7 +1382,7 @@ fn check_answered_as_the_line_ends(last: Cursor) -> Option<Cursor> {
 /// man moved since, as a block (0CCFX: ...Rf7 Qxf7+ ...Bxf7, the hanging
 /// queen's exchange).
 fn taken_after_their_check(last: Cursor) -> Option<Cursor> {
-    if last.is_solver() || !last.mv().is_capture() || !last.after().is_check() {
+    if last.is_solver() || !last.mv().is_capture() || !last.gives_check() {
         return None;
     }
     let answer = last.reply()?;
@@ -2745,7 +2744,7 @@ impl<'a> SetupHits<'a> {
             let saved = ours.take_while(|at| at.reply().is_some()).any(|at| {
                 let (before, after) = (at.before().board(), at.after().board());
                 after.piece_at(man) == Some(piece)
-                    && !at.after().is_check()
+                    && !at.gives_check()
                     && !en_prise(after)
                     && before.piece_at(man) == Some(piece)
                     && en_prise(before)
@@ -2997,7 +2996,7 @@ pub fn settle(line: &Line, balances: &[i32], fires: &mut [Fire]) {
             // capture search reads, the line from the move says what came of
             // it (Lichess 07b7A: Nxg5 unmasks the g6 queen on the c2 queen,
             // which takes it, Nxf3+, and hxg6 is to come: the bishop, 3).
-            None if fire.stake.is_some() && line.last().after().is_check() && traded_itself(ply, men) => {
+            None if fire.stake.is_some() && line.last().gives_check() && traded_itself(ply, men) => {
                 i16::try_from(balance_after(line.last(), None, ply) - balances[ply.index()]).ok()
             }
             None => fire.stake,

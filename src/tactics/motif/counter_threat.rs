@@ -141,7 +141,7 @@ fn won_by_moved_piece(facts: &PlyFacts) -> Option<Threat> {
                 return Some(Threat { attacker: facts.to, target, target_value: value(role) });
             }
         }
-        if !next.after().is_check() {
+        if !next.gives_check() {
             return None;
         }
         (piece, ply) = (target, next);

@@ -70,7 +70,7 @@ fn had_choice(ply: Cursor) -> bool {
 }
 
 fn forcing(ply: Cursor) -> bool {
-    ply.after().is_check() || ply.mv().is_capture()
+    ply.gives_check() || ply.mv().is_capture()
 }
 
 pub fn detect(facts: &PlyFacts, fires: &mut Vec<Fire>) {

@@ -219,7 +219,7 @@ fn attacks_the_king(facts: &PlyFacts) -> bool {
     // The checker taken at once and no check after: we traded it, lured
     // the king or deflected the piece that took; the attack ends there.
     let taken_back = facts.at.reply().is_some_and(|r| r.mv().is_capture() && r.mv().to() == facts.to);
-    let checks_again = facts.at.next_own().is_some_and(|n| n.after().is_check());
+    let checks_again = facts.at.next_own().is_some_and(|n| n.gives_check());
     (!taken_back || checks_again) && !sets_up_the_next_move(facts)
 }
 

@@ -70,7 +70,7 @@ fn pawn_run(facts: &PlyFacts) -> bool {
     facts
         .at
         .next_own()
-        .is_some_and(|next| next.mv().from() == Some(facts.to) && !next.mv().is_capture() && !next.after().is_check())
+        .is_some_and(|next| next.mv().from() == Some(facts.to) && !next.mv().is_capture() && !next.gives_check())
 }
 
 /// The king leaves the line of an enemy slider aimed at it and lands on

@@ -70,7 +70,7 @@ fn attacks_side(line: &Line, corner_file: File, king_files: &[File], min_pieces:
     if score + plies < 2 {
         return false;
     }
-    let checks = line.solver_plies().filter(|ply| ply.after().is_check()).count() as i32;
+    let checks = line.solver_plies().filter(|ply| ply.gives_check()).count() as i32;
     checks > 0 && score + checks >= 2
 }
 
