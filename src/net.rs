@@ -1889,9 +1889,21 @@ impl<'a> Scope<'a> {
     /// 08O6I's ...Rxd6 meets Re8+ ...Rf8 Rxf8#), else what a forking check
     /// wins (0 where none does: Lichess 02WAN, ...gxh4 takes the bishop,
     /// and Nf6+ forks king, queen and rook), an undefended pawn its second
-    /// man too where the capture is not taken back (`pawns`: a pawn won
-    /// back matters only there; 07gVt's Kxe1 meets ...Qa1+ and ...Qxa2).
-    fn answered(self, role: Role, from: Square, to: Square, promotion: Option<Role>, pawns: bool) -> Option<i32> {
+    /// man too where the capture is not taken back (where it nets, `net`,
+    /// all it `won`: a pawn won back matters only there; 07gVt's Kxe1 meets
+    /// ...Qa1+ and ...Qxa2); or, where the opponent's capture is taken back
+    /// and nets no more, what we take back and what its loose men then
+    /// lose ([`lost_loose_men`]).
+    fn answered(
+        self,
+        role: Role,
+        from: Square,
+        to: Square,
+        promotion: Option<Role>,
+        won: i32,
+        net: i32,
+    ) -> Option<i32> {
+        let pawns = net >= won;
         let Scope::Targets { guard: Some(Guard { pos, forks_against }), .. } = self else { return Some(0) };
         let mut after = pos.clone();
         after.play_unchecked(Move::Normal { role, from, capture: pos.board().role_at(to), to, promotion });
@@ -1899,7 +1911,30 @@ impl<'a> Scope<'a> {
             return None;
         }
         Some(match forks_against {
-            Some(premise) if !after.is_check() => forking_check(&after, premise, false, pawns),
+            Some(premise) if !after.is_check() => {
+                let fork = forking_check(&after, premise, false, pawns);
+                // Their capture at the line's end that we take back, where
+                // the exchange stops there: the men the line left loose
+                // still fall as where nothing is taken (Lichess 09Ebl:
+                // ...Nxf1 Kxf1, and the c6 queen hits a6 and d6, one of
+                // which falls: Black nets 1, not 2). An exchange that goes
+                // on is the search's (00VDN: Rxd4 ...Rxd4 Kxd4).
+                let taken = value(promotion.unwrap_or(role));
+                let back = if pos.turn() != premise.turn() && net == won - taken {
+                    least_valuable_legal_capture(&after, to).map_or(0, |m| {
+                        let mut back = after.clone();
+                        back.play_unchecked(m);
+                        if back.is_check() {
+                            0
+                        } else {
+                            taken + lost_loose_men(&back, premise)
+                        }
+                    })
+                } else {
+                    0
+                };
+                fork.max(back)
+            }
             _ => 0,
         })
     }
@@ -2129,7 +2164,7 @@ fn capture_search(board: &Board, us: Color, plies: u32, mut alpha: i32, beta: i3
                         };
                         // Asked only of a capture that would count.
                         if net > alpha {
-                            match scope.answered(role, from, to, promotes.then_some(Role::Queen), net >= won) {
+                            match scope.answered(role, from, to, promotes.then_some(Role::Queen), won, net) {
                                 None => continue,
                                 // No fork: the search's figure stands (above
                                 // `won` where the capture gives a check that
@@ -4302,6 +4337,21 @@ mod tests {
         assert_eq!(gain(fen, "g2h3 g6e4 d2g2 e4g2", 3, "insufficientlyDefended"), Some(7));
         let fen = "5rk1/4pp2/1Q1p2p1/3P4/r1P5/2q2PP1/6KP/1R2R3 w - - 0 30";
         assert_eq!(gain(fen, "e1e7 a4a2 b6f2 a2f2", 3, "insufficientlyDefended"), Some(9));
+    }
+
+    #[test]
+    fn their_capture_we_take_back_at_the_lines_end_leaves_their_loose_men_to_fall() {
+        // Lichess 09Ebl: ...Nxf1 Kxf1, and the c6 queen hits the loose a6 and
+        // d6 pawns: one falls (round 6331's judge: 3; before, 2).
+        let fen = "8/3Q2pk/pq1p1r1p/1p6/1pn1N3/7P/P2r1PP1/2R2RK1 b - - 9 35";
+        assert_eq!(gain(fen, "f6f4 e4d2 c4d2 c1c6 b6c6 d7c6", 5, "hangingPiece"), Some(3));
+        // 037Zo: hxg4 ...fxg4, and the b2 pawn the e2 rook hits falls.
+        let fen = "4r3/1p2r1k1/p2p4/4bpp1/3B2n1/1BP3P1/PP2R2P/4R1K1 w - - 6 38";
+        assert_eq!(gain(fen, "h2h3 e5d4 c3d4 e7e2 e1e2 e8e2", 3, "insufficientlyDefended"), Some(4));
+        // 00VDN: an exchange that goes on past our recapture is the
+        // search's: Rxd4 ...Rxd4 Kxd4 nets White 5, and the fire 1.
+        let fen = "3r4/3r2k1/p7/3p2p1/3R2Pp/1P2PK2/P2R4/8 w - - 0 38";
+        assert_eq!(gain(fen, "e3e4 d5e4 f3e3 d7d4", 1, "discoveredAttack"), Some(1));
     }
 
     #[test]
