@@ -755,8 +755,9 @@ fn balance_after_exchange(
 /// check instead; where that is nothing and the side to move is the
 /// opponent, less what it cannot save of its loose men ([`lost_loose_men`],
 /// meeting our mate threat where there is one). At the line's end, a
-/// queening race the solver wins ([`queening_race`]) adds a queen less its
-/// pawn to the captures.
+/// queening race the solver wins ([`queening_race`]), or a pawn of its that
+/// queens next move ([`queens_next`]), adds a queen less its pawn to the
+/// captures.
 fn nets_after(last: Cursor, premise: &Chess, hits: &SetupHits) -> i32 {
     let (pos, square) = (last.after(), last.mv().to());
     if pos.is_check() {
@@ -764,18 +765,87 @@ fn nets_after(last: Cursor, premise: &Chess, hits: &SetupHits) -> i32 {
     }
     // At the line's end, a capture there is answered by a forking check too.
     let forks = last.reply().is_none();
-    // A queening race the solver wins, with the opponent to move (as a
+    // A queening race the solver wins, or a pawn of the solver's that queens
+    // next move whatever they play, with the opponent to move (as a
     // puzzle's line ends): a queen less its pawn, besides what the opponent
     // takes meanwhile, in place of the loose men's count. A race the solver
     // would lose is read as the square rule's miss: a puzzle's line wins.
     let solver = last.line().solver();
-    if forks && pos.turn() != solver && queening_race(pos, premise) == Some(solver) {
+    if forks
+        && pos.turn() != solver
+        && (queening_race(pos, premise) == Some(solver) || (queens_next(pos) && !queens_anyway(premise, solver)))
+    {
         return best_captures(pos, square, premise, hits, forks) - (value(Role::Queen) - value(Role::Pawn));
     }
     match best_captures(pos, square, premise, hits, forks).max(forking_check(pos, premise, false, false)) {
         0 if pos.turn() != solver => -lost_loose_men(pos, premise),
         nets => nets,
     }
+}
+
+/// Whether the side not to move queens a pawn on its next move whatever the
+/// side to move plays, pieces on the board or not: a pawn of its on the
+/// seventh rank, before an empty square that no man of theirs covers, where
+/// after every legal answer (not a check) it may still step there, the queen
+/// stands unattacked and they have no mate in one (Lichess 00Uo9: fxe7, and
+/// nothing of Black's reaches e8). None where a pawn of theirs is a step or
+/// two from queening, nor where they have no legal answer: stalemate.
+fn queens_next(pos: &Chess) -> bool {
+    let (board, them) = (pos.board(), pos.turn());
+    let us = !them;
+    let ready = ready_to_queen(board, us);
+    // A pawn of theirs a step or two from queening would queen after ours
+    // (Lichess 02UTq: ...d2, b8=Q d1=Q): a race, not a queen won.
+    let near = Bitboard::from_rank(them.fold_wb(Rank::Sixth, Rank::Third))
+        | Bitboard::from_rank(them.fold_wb(Rank::Seventh, Rank::Second));
+    if ready.is_empty() || (board.by_color(them) & board.pawns() & near).any() {
+        return false;
+    }
+    let answers = pos.legal_moves();
+    !answers.is_empty()
+        && ready.into_iter().any(|pawn| {
+            let Some(queening) = pawn.offset(us.fold_wb(8, -8)) else { return false };
+            answers.iter().all(|&answer| {
+                let mut after = pos.clone();
+                after.play_unchecked(answer);
+                // Legal after the answer: not taken, blocked, or pinned to
+                // our king off the file.
+                let Some(promotion) =
+                    (!after.is_check()).then(|| legal_plain_move(&after, pawn, queening, Some(Role::Queen))).flatten()
+                else {
+                    return false;
+                };
+                after.play_unchecked(promotion);
+                attackers(after.board(), queening, them, after.board().occupied()).is_empty()
+                    && mate_in_one(&after, Bitboard::EMPTY).is_none()
+            })
+        })
+}
+
+/// Whether the solver, to move in the premise, queened a pawn anyway: one
+/// ready to queen, or, in a pawn ending, one no king could catch. A pawn
+/// that queens after the line then is no part of the tactic (convention
+/// 1: a man we could take all along; Lichess 07379's a-pawn, 09Z76's
+/// f-pawn, both outside the enemy king's square before the key move).
+fn queens_anyway(premise: &Chess, solver: Color) -> bool {
+    let board = premise.board();
+    ready_to_queen(board, solver).any()
+        || (board.occupied() == board.kings() | board.pawns() && runaway_pawn(board, solver, premise.turn()).is_some())
+}
+
+/// The pawns of `us` on their seventh rank before an empty square that no
+/// man of the other side attacks.
+fn ready_to_queen(board: &Board, us: Color) -> Bitboard {
+    let seventh = board.by_color(us) & board.pawns() & Bitboard::from_rank(us.fold_wb(Rank::Seventh, Rank::Second));
+    seventh
+        .into_iter()
+        .filter(|&pawn| {
+            pawn.offset(us.fold_wb(8, -8)).is_some_and(|queening| {
+                !board.occupied().contains(queening)
+                    && attackers(board, queening, !us, board.occupied().without(pawn)).is_empty()
+            })
+        })
+        .collect()
 }
 
 /// The side that queens a pawn no king can catch ([`runaway_pawn`]), where
@@ -4380,6 +4450,29 @@ mod tests {
         // search's: Rxd4 ...Rxd4 Kxd4 nets White 5, and the fire 1.
         let fen = "3r4/3r2k1/p7/3p2p1/3R2Pp/1P2PK2/P2R4/8 w - - 0 38";
         assert_eq!(gain(fen, "e3e4 d5e4 f3e3 d7d4", 1, "discoveredAttack"), Some(1));
+    }
+
+    #[test]
+    fn a_pawn_that_queens_next_move_whatever_they_play_wins_a_queen() {
+        // Lichess 00Uo9: fxe7 takes the bishop, and no answer of Black's
+        // takes, blocks or covers e8 or gives check: 8 (before, 0).
+        let fen = "4Q3/5ppk/2p2b1p/1pq1pP2/2r1B3/5P1P/6P1/5R1K b - - 3 33";
+        assert_eq!(gain(fen, "c5e7 e8e7 f6e7 f5f6 c4e4 f6e7", 5, "hangingPiece"), Some(8));
+        // 02UTq: c6 is taken and b8=Q follows, but ...d2 and ...d1=Q
+        // answer it: a race, not a queen won (3).
+        let fen = "8/1P6/2n5/p1Pp4/P4K2/7k/8/8 b - - 1 62";
+        assert_eq!(gain(fen, "d5d4 f4e4 h3g4 e4d5 d4d3 d5c6", 5, "hangingPiece"), Some(3));
+        // dxe7 takes the knight, and ...Rb7 pins the e7 pawn to the h7 king:
+        // e8=Q is no longer legal (3).
+        assert_eq!(gain("3B4/7K/2nP4/8/8/1rP5/8/k7 b - - 0 1", "c6e7 d6e7", 1, "hangingPiece"), Some(3));
+        // The e7 pawn stood ready to queen before Bxd5: no part of the
+        // tactic (3).
+        assert_eq!(gain("8/4P3/8/8/8/2n2B1K/8/k7 b - - 0 1", "c3d5 f3d5", 1, "hangingPiece"), Some(3));
+        // Lichess 07379: ...Kxe8 takes the new queen, and the a2 pawn queens,
+        // but it ran outside White's king's square before the key move:
+        // the pawn taken alone (1; c6321's judge).
+        let fen = "8/7p/2P1k1p1/4P3/3K2P1/p7/6P1/8 w - - 0 39";
+        assert_eq!(gain(fen, "d4c4 a3a2 c6c7 e6d7 e5e6 d7c7 e6e7 c7d7 e7e8q d7e8", 9, "hangingPiece"), Some(1));
     }
 
     #[test]
