@@ -1,0 +1,106 @@
+"""The judged `gain` values kept as data, and how many of them a build still gives.
+
+    python scripts/gain_verdicts.py OUT/fires.parquet [ARCHIVE]
+    python scripts/gain_verdicts.py --add ROUND COMMIT VERDICTS [ARCHIVE]
+
+ARCHIVE is tests/data/gain_verdicts.csv unless named: one row per judged fire, with the round
+(its seed, `c` before a change round's), the commit judged, the fire's key (puzzle_id, ply, label),
+the value Koga gave then, the value the judge counts and the judge's one line why.
+
+The first form sets each judged value beside the gain a build gives now (OUT is the output of
+`koga annotate` on the dev set) and prints, per round and in all, how many agree, then every row
+where they differ, marked `mended` (now the judge's value where it was not), `moved off` (the
+judge's value then, not now) or `still`. A rule that mends one shape and breaks another shows here
+before anyone draws a round.
+
+The second appends a round's `verdicts.csv` as docs/gain-judging.md asks a judge to write it
+(puzzle_id, ply, label, gain, judged, ...; a change round's value_a/value_b with its judged value),
+so that no judge's work is lost with the machine it was done on.
+"""
+
+import csv
+import os
+import sys
+
+import polars as pl
+
+KEY = ["puzzle_id", "ply", "label"]
+ARCHIVE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests", "data", "gain_verdicts.csv")
+COLUMNS = ["round", "commit", "puzzle_id", "ply", "label", "gain", "judged", "why"]
+
+
+def read_archive(path):
+    return pl.read_csv(path, schema_overrides={"round": pl.Utf8, "gain": pl.Int32, "judged": pl.Int32, "ply": pl.Int32})
+
+
+def compare(archive, fires):
+    """The archive's rows with `now`, the gain the build gives (null where the fire is gone), and
+    `state`: agrees, mended, moved off or still."""
+    now = fires.select(KEY + ["gain"]).rename({"gain": "now"}).with_columns(pl.col("ply").cast(pl.Int32))
+    rows = archive.join(now, on=KEY, how="left")
+    agrees = pl.col("now").eq_missing(pl.col("judged"))
+    was_right = pl.col("gain").eq_missing(pl.col("judged"))
+    state = (
+        pl.when(agrees & was_right)
+        .then(pl.lit("agrees"))
+        .when(agrees)
+        .then(pl.lit("mended"))
+        .when(was_right)
+        .then(pl.lit("moved off"))
+        .otherwise(pl.lit("still"))
+    )
+    return rows.with_columns(state.alias("state"))
+
+
+def report(rows, out):
+    per_round = (
+        rows.group_by("round", maintain_order=True)
+        .agg(pl.len().alias("judged"), pl.col("gain").eq_missing(pl.col("judged")).sum().alias("right_then"),
+             pl.col("now").eq_missing(pl.col("judged")).sum().alias("right_now"))
+    )
+    out.write("round  judged  right then  right now\n")
+    for r in per_round.iter_rows(named=True):
+        out.write(f"{r['round']:>5}  {r['judged']:>6}  {r['right_then']:>10}  {r['right_now']:>9}\n")
+    total, then, now = rows.height, int(per_round["right_then"].sum()), int(per_round["right_now"].sum())
+    out.write(f"  all  {total:>6}  {then:>10}  {now:>9}\n\n")
+    for r in rows.filter(pl.col("state") != "agrees").iter_rows(named=True):
+        out.write(
+            f"{r['state']:>9}  {r['round']} {r['puzzle_id']} ply {r['ply']} {r['label']}: "
+            f"gave {r['gain']}, judged {r['judged']}, now {r['now']}  ({r['why']})\n"
+        )
+
+
+def add(round_name, commit, verdicts, archive):
+    with open(verdicts, newline="") as f:
+        rows = list(csv.DictReader(f))
+    exists = os.path.exists(archive)
+    with open(archive, "a", newline="") as f:
+        w = csv.writer(f)
+        if not exists:
+            w.writerow(COLUMNS)
+        added = 0
+        for r in rows:
+            # A change round judges two builds' values; the one kept (value_b) is the gain judged.
+            gain = r.get("gain") or r.get("value_b")
+            judged = (r.get("judged") or "").strip()
+            if not judged.lstrip("-").isdigit():
+                print(f"skipped {r['puzzle_id']} ply {r['ply']}: judged {judged!r} is no number", file=sys.stderr)
+                continue
+            w.writerow([round_name, commit, r["puzzle_id"], r["ply"], r["label"], gain, judged, r.get("why", "")])
+            added += 1
+    return added
+
+
+def main(argv):
+    if len(argv) >= 5 and argv[1] == "--add":
+        n = add(argv[2], argv[3], argv[4], argv[5] if len(argv) > 5 else ARCHIVE)
+        print(f"{n} verdicts added", file=sys.stderr)
+    elif len(argv) >= 2 and not argv[1].startswith("-"):
+        archive = read_archive(argv[2] if len(argv) > 2 else ARCHIVE)
+        report(compare(archive, pl.read_parquet(argv[1])), sys.stdout)
+    else:
+        sys.exit(__doc__)
+
+
+if __name__ == "__main__":
+    main(sys.argv)
