@@ -20,6 +20,7 @@ so that no judge's work is lost with the machine it was done on.
 
 import csv
 import os
+import signal
 import sys
 
 import polars as pl
@@ -103,4 +104,5 @@ def main(argv):
 
 
 if __name__ == "__main__":
+    signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # `| head` ends the report quietly
     main(sys.argv)
