@@ -369,6 +369,15 @@ impl<'a> Cursor<'a> {
         self.line.checkers_after(self.index).any()
     }
 
+    /// The side playing this ply is in check before it (read off the
+    /// previous ply's record; the start position asked itself).
+    pub fn in_check(self) -> bool {
+        match self.index {
+            0 => self.before().is_check(),
+            ply => self.line.checkers_after(ply - 1).any(),
+        }
+    }
+
     /// The move of this ply mates.
     pub fn mates(self) -> bool {
         self.line.mates_after(self.index)

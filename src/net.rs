@@ -681,7 +681,7 @@ fn balance_after_exchange(
         _ => {
             (at.mv().is_capture() && (at.is_solver() || (continues_the_exchange(*at) && !retaken_by_another(*at))))
                 || (at.mv().is_promotion() && !retaken_by_another(*at))
-                || (through_checks.is_some() && if at.is_solver() { at.gives_check() } else { at.before().is_check() })
+                || (through_checks.is_some() && if at.is_solver() { at.gives_check() } else { at.in_check() })
         }
     };
     let mut last = capture;

@@ -63,7 +63,7 @@ pub fn detect(facts: &PlyFacts, fires: &mut Vec<Fire>) {
     if ours.is_promotion() || facts.to == slider_from || facts.to == slide.to() {
         return;
     }
-    if next.before().is_check() || (next.gives_check() && reply.mv().role() == Role::King) {
+    if next.in_check() || (next.gives_check() && reply.mv().role() == Role::King) {
         return;
     }
     if facts.from != slide.to() && !attacks::between(slider_from, slide.to()).contains(facts.from) {

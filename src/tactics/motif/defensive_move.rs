@@ -88,7 +88,7 @@ pub fn detect(facts: &PlyFacts, fires: &mut Vec<Fire>) {
             .line
             .solver_plies()
             .take_while(|p| p.index() < facts.ply)
-            .all(|p| !forcing(p) && had_choice(p) && !p.before().is_check());
+            .all(|p| !forcing(p) && had_choice(p) && !p.in_check());
     let defends = if escape {
         (last_and_quiet || first_escape) && !escape_menaces(facts)
     } else {
