@@ -5,15 +5,17 @@
 # score turned to the solver's side. With `classical`, Stockfish's hand-written evaluation
 # (`Use NNUE` false) instead of its network: docs/engine.md, "Nothing else Koga knows helps".
 # With `hash=MB`, a transposition table of MB megabytes (16 unless given; a deep budget fills 16).
-# python scripts/engine_deep.py SAMPLE.csv NODES N OUT.csv [end] [classical] [hash=MB]
+# With `engine=PATH`, another UCI engine than /usr/games/stockfish (Stockfish 12: docs/engine.md).
+# python scripts/engine_deep.py SAMPLE.csv NODES N OUT.csv [end] [classical] [hash=MB] [engine=PATH]
 import csv, os, sys, chess, chess.engine
 src, nodes, n, out = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
 end = "end" in sys.argv[5:]
 classical = "classical" in sys.argv[5:]
 hash_mb = next((int(a[5:]) for a in sys.argv[5:] if a.startswith("hash=")), 16)
+engine = next((a[7:] for a in sys.argv[5:] if a.startswith("engine=")), "/usr/games/stockfish")
 done = {r["id"] for r in csv.DictReader(open(out))} if os.path.exists(out) else set()
 rows = [r for r in csv.DictReader(open(src))]
-eng = chess.engine.SimpleEngine.popen_uci("/usr/games/stockfish")
+eng = chess.engine.SimpleEngine.popen_uci(engine)
 eng.configure({"Threads": 1, "Hash": hash_mb, "Use NNUE": not classical})
 new = not os.path.exists(out)
 with open(out, "a", newline="") as f:
