@@ -204,7 +204,12 @@
 //!   takes back on the square where the opponent just captured, the balance
 //!   is counted from the first capture of that run on the square (no
 //!   earlier than the key move): a fork that retakes a sacrificed piece does
-//!   not count the piece twice.
+//!   not count the piece twice. Where it takes back late, moves elsewhere
+//!   between, the man that took one of ours on its square after a quiet
+//!   move of ours, what that capture took is taken off, as it would be at
+//!   once (Lichess 02rFZ: Qa4 ...Nxc4 exd7 ...Qxd7 Qxc4: 0, not 3; 9 dev
+//!   gains, each down by the man taken; judged blind against the old, c6322:
+//!   new 9 of 9).
 //! - **A trade on two squares.** Where our capture answers one of theirs
 //!   elsewhere, of a man worth the same, that answered a quiet move of ours,
 //!   a capture a fire (no payoff) wins material on (whose exchange runs
@@ -2728,6 +2733,56 @@ fn retaken_on_the_way(ply: Cursor, capture: Cursor, settled: &[Fire]) -> i32 {
         .sum()
 }
 
+/// Where our capture at `ply` takes back, late, the man of theirs that
+/// took one of ours on its square since the key move, moves elsewhere
+/// between (an in-between move of ours and its answer), that capture of
+/// theirs: the exchange on the square began there, and our take-back wins
+/// only what it takes beyond what it answers (Lichess 02rFZ: Qa4 ...Nxc4
+/// exd7 ...Qxd7 Qxc4 takes the knight back for the bishop: 0, not 3).
+///
+/// Only where their capture took a man that stood on its square since
+/// before the key move (not one a move of the line offered), answering a
+/// quiet move of ours, before any sacrifice of the line, where no fire
+/// before ours names the square and no fire of ours between won as much
+/// as it took. Their capture of a man a sacrifice gave is the sacrifice's
+/// loss, as one a fire names is that fire's (a counter-threat's man left
+/// en prise, 05KTd; a fork's target that took, 0BTeI); one that answers a capture of ours, or that a fire
+/// between pays back, is a trade on two squares, counted there (02gWU: Rxd1 ...Bxf6 Rxf1+ ...Kxf1 gxf6, the queens
+/// traded and the bishop won: 3; 0AOzw: Qh1+ ...Rxh1 Bxd5+ takes the queen
+/// back, and Bxh1 the rook: 5). Nor where it took the premise, or took
+/// back ours.
+fn their_capture_taken_back_late<'a>(
+    ply: Cursor<'a>,
+    setup_hits: &SetupHits,
+    sacrifices: &[bool; 128],
+    settled: &[Fire],
+) -> Option<Cursor<'a>> {
+    let square = ply.mv().to();
+    let key = ply.line().key_ply;
+    let theirs = std::iter::successors(ply.previous(), |at| at.previous())
+        .take_while(|at| at.index() > key)
+        .find(|at| at.mv().to() == square || at.mv().from() == Some(square))?;
+    let m = theirs.mv();
+    let lost = captured_value(m);
+    let answered_quiet_move = theirs.index() + 1 < ply.index()
+        && !theirs.is_solver()
+        && m.is_capture()
+        && m.to() == square
+        && theirs.previous().is_some_and(|ours| !ours.mv().is_capture());
+    (answered_quiet_move
+        && stood_since_key(theirs, square)
+        && !sacrifices[key.min(127)..theirs.index().min(127)].contains(&true)
+        && !settled.iter().any(|f| {
+            let at = usize::from(f.ply);
+            let names_it = f.gain.is_some() && f.roles.iter().any(|(_, squares)| squares.contains(square));
+            at < ply.index()
+                && (names_it || (at > theirs.index() && f.gain.is_some_and(|gain| i32::from(gain) >= lost)))
+        })
+        && !takes_back_late(theirs)
+        && !takes_premise(theirs, setup_hits))
+    .then_some(theirs)
+}
+
 /// Whether their capture at `at` takes a man of ours that is the puzzle's
 /// premise: it stood hanging before the key move (attacked and
 /// undefended) and on its square since, and the setup move did not put it
@@ -3083,9 +3138,18 @@ pub fn settle(line: &Line, balances: &[i32], fires: &mut [Fire]) {
                 // So where its move goes on with an earlier fire's run.
                 let theirs = capture_named_elsewhere || (earlier_run && start.index() < ply.index());
                 let from = if theirs && keeps() { ply.index() + 1 } else { start.index() };
+                // Our late take-back of their capture answers it.
+                let answered = if capture.index() == ply.index() && ply.mv().is_capture() && from == start.index() {
+                    their_capture_taken_back_late(ply, &end.hits, &sacrifices, settled_fires)
+                        .filter(|_| start.index() == ply.index())
+                        .map_or(0, |theirs| captured_value(theirs.mv()))
+                } else {
+                    0
+                };
                 let net = balance_after(capture, through_checks, start) - balances[from]
                     + premise_taken_on_the_way(ply, capture, &fire.roles, &end.hits)
-                    + retaken_on_the_way(ply, capture, settled_fires);
+                    + retaken_on_the_way(ply, capture, settled_fires)
+                    - answered;
                 // What a sacrifice on the move gives up is the sacrifice's:
                 // a fire whose own exchange does not repay it nets what it
                 // wins besides (Lichess 06tA5: Rb7 gives the rook, and the
@@ -3800,6 +3864,38 @@ mod tests {
         // ...Bxb3 Bxb3 follows: the queen for the rook and bishop, 1.
         let fen = "2r1kbr1/1bqp3p/4BB2/p3N3/3P4/1Q6/1Pn2PPP/R3K2R w KQ - 1 21";
         assert_eq!(gain(fen, "e1f1 b7g2 f1g1 g2d5 e6g8 d5b3", 3, "discoveredAttack"), Some(1));
+    }
+
+    #[test]
+    fn a_late_take_back_answers_their_capture_on_its_square() {
+        // Lichess 02rFZ: Qa4 ...Nxc4 exd7 ...Qxd7 Qxc4 takes back the knight
+        // that took the bishop: 0, not 3; exd7 nets the line's 2.
+        let (fen, moves) =
+            ("r1bq1rk1/pppnbpp1/2npP2p/8/2B5/1QN2N2/PP3PPP/R1BR2K1 b - - 0 11", "c6a5 b3a4 a5c4 e6d7 d8d7 a4c4");
+        assert_eq!(gain(fen, moves, 5, "hangingPiece"), Some(0));
+        assert_eq!(gain(fen, moves, 3, "insufficientlyDefended"), Some(2));
+        // 09OEZ: ...Bb7 uncovers the a8 rook on the f8 rook, which takes the
+        // f7 pawn with check; ...Kxf7 after ...Kg8 f3 wins the rook for the
+        // pawn: 4, as the discovery.
+        let (fen, moves) =
+            ("r1b1R3/p1p2p1k/1p1p2p1/7r/5B2/3B2Pq/P1P2P1P/5RKQ w - - 0 23", "e8f8 c8b7 f8f7 h7g8 f2f3 g8f7");
+        assert_eq!(gain(fen, moves, 1, "discoveredAttack"), Some(4));
+        assert_eq!(gain(fen, moves, 5, "hangingPiece"), Some(4));
+        // Not where their capture answered a capture of ours (02gWU: Rxd1
+        // ...Bxf6 Rxf1+ ...Kxf1 gxf6, the queens traded on two squares and
+        // the bishop won: 3), nor where a fire before names the man it took
+        // (05KTd: R5d2's counter-threat leaves d1 to ...Nxd1, and Bxd1 takes
+        // the knight: 3), nor where a fire between names the square (0BTeI:
+        // ...Qxf4+ forks a4, and ...Qxa4 is the fork's: 2).
+        let (fen, moves) =
+            ("rnbr2k1/1pb1npp1/p1p2q1p/4p3/P1B1P3/1P3N2/1BP1NPPP/R2Q1RK1 w - - 2 13", "b2e5 d8d1 e5f6 d1f1 g1f1 g7f6");
+        assert_eq!(gain(fen, moves, 5, "hangingPiece"), Some(3));
+        let (fen, moves) =
+            ("2r3k1/pp3p2/7p/3R1p2/nb6/1N2PB1N/PPq2PPP/K2R4 b - - 5 28", "a4c3 d5d2 c3d1 d2c2 c8c2 f3d1");
+        assert_eq!(gain(fen, moves, 5, "hangingPiece"), Some(3));
+        let (fen, moves) =
+            ("5rk1/pp1q1ppp/3p4/2p3B1/b7/2N5/PPP2PPP/2KR1B1R w - - 0 14", "g5f4 d7f5 c3a4 f5f4 c1b1 f4a4");
+        assert_eq!(gain(fen, moves, 5, "hangingPiece"), Some(2));
     }
 
     #[test]
