@@ -3066,6 +3066,8 @@ pub fn settle(line: &Line, balances: &[i32], fires: &mut [Fire]) {
         let wins_on_the_move =
             fires.iter().any(|f| f.ply == fires[i].ply && f.label != fires[i].label && wins_material(f));
         let unclaimed_threat = unclaimed_threat(ply, fires);
+        let later_win =
+            gives_on_the_move && fires.iter().any(|f| f.ply > fires[i].ply && f.collects.is_none() && wins_material(f));
         let (settled_fires, rest) = fires.split_at_mut(i);
         let fire = &mut rest[0];
         // Kings never count, theirs: our king may stand where it took.
@@ -3172,8 +3174,13 @@ pub fn settle(line: &Line, balances: &[i32], fires: &mut [Fire]) {
             // A threat met by the line's end, or on one man that may then
             // step away, wins what the escape leaves and what its move took,
             // where no other fire of the move names that man or gives
-            // material.
+            // material. Where a sacrifice on the move is charged and a later
+            // fire of ours wins material, what the line's end leaves is that
+            // fire's, its exchange running there (Lichess 038Be: ...Nxc3
+            // gives the queen, the e4 rook escapes by taking it, and the
+            // loose h4 rook is Ne2+'s: 0, not 2).
             None if let Some(left) = fire.stake.and_then(|_| left_at_end(ply, men)) => {
+                let left = if later_win { 0 } else { left };
                 i16::try_from(left + if wins_on_the_move || gives_on_the_move { 0 } else { took(ply, balances) }).ok()
             }
             // A threatened man that took a man of ours met the threat by
@@ -3864,6 +3871,18 @@ mod tests {
         // ...Bxb3 Bxb3 follows: the queen for the rook and bishop, 1.
         let fen = "2r1kbr1/1bqp3p/4BB2/p3N3/3P4/1Q6/1Pn2PPP/R3K2R w KQ - 1 21";
         assert_eq!(gain(fen, "e1f1 b7g2 f1g1 g2d5 e6g8 d5b3", 3, "discoveredAttack"), Some(1));
+    }
+
+    #[test]
+    fn a_sacrifices_co_threat_leaves_the_lines_end_to_a_later_win() {
+        // Lichess 038Be: ...Nxc3 gives the queen and uncovers the b7 bishop
+        // on the e4 rook, which escapes by taking it; Ne2+ then wins the c1
+        // rook, and what the line's end leaves is its.
+        let (fen, moves) =
+            ("2r2rk1/pb3ppp/1p2p3/3nNn2/3P3q/P1N5/BP1Q1PPP/2R1R1K1 w - - 8 19", "e1e4 d5c3 e4h4 c3e2 g1f1 e2c1");
+        assert_eq!(gain(fen, moves, 1, "discoveredAttack"), Some(0));
+        assert_eq!(gain(fen, moves, 1, "sacrifice"), Some(-6));
+        assert_eq!(gain(fen, moves, 3, "discoveredAttack"), Some(8));
     }
 
     #[test]
