@@ -2783,6 +2783,46 @@ fn their_capture_taken_back_late<'a>(
     .then_some(theirs)
 }
 
+/// Where their capture just before our capture at `ply` took a man of ours
+/// elsewhere, worth more than anything our move before it took, and the
+/// run of captures our move starts takes their man back there: that
+/// capture, which the run answers (Lichess 0BuQl: Nxf6 ...Qxf3 takes the
+/// queen, and Nxe8+ ...Rxe8 gxf3 takes it back: 2, not 11). Not where it
+/// takes back ours, took a man a move of the line offered, a sacrifice
+/// came before it, a fire before ours names that man as one to win or as
+/// threatened, or it took the premise.
+fn their_capture_taken_back_in_the_run<'a>(
+    ply: Cursor<'a>,
+    setup_hits: &SetupHits,
+    sacrifices: &[bool; 128],
+    settled: &[Fire],
+) -> Option<Cursor<'a>> {
+    let key = ply.line().key_ply;
+    let theirs = ply
+        .previous()
+        .filter(|theirs| theirs.index() > key && theirs.mv().is_capture() && theirs.mv().to() != ply.mv().to())?;
+    let (m, there) = (theirs.mv(), theirs.mv().to());
+    let lost = captured_value(m);
+    let taken_back = || {
+        ply.later()
+            .take_while(|at| at.mv().is_capture() && at.mv().from() != Some(there))
+            .any(|at| at.is_solver() && at.mv().to() == there)
+    };
+    (theirs.previous().is_some_and(|ours| captured_value(ours.mv()) < lost)
+        && theirs.run_before().next().is_none()
+        && taken_back()
+        && stood_since_key(theirs, there)
+        && !sacrifices[key.min(127)..theirs.index().min(127)].contains(&true)
+        && !settled.iter().any(|f| {
+            usize::from(f.ply) < ply.index()
+                && f.gain.is_some()
+                && (men_to_win(&f.roles) | f.roles.get(RoleName::threatened)).contains(there)
+        })
+        && !takes_back_late(theirs)
+        && !takes_premise(theirs, setup_hits))
+    .then_some(theirs)
+}
+
 /// Whether their capture at `at` takes a man of ours that is the puzzle's
 /// premise: it stood hanging before the key move (attacked and
 /// undefended) and on its square since, and the setup move did not put it
@@ -3143,6 +3183,7 @@ pub fn settle(line: &Line, balances: &[i32], fires: &mut [Fire]) {
                 // Our late take-back of their capture answers it.
                 let answered = if capture.index() == ply.index() && ply.mv().is_capture() && from == start.index() {
                     their_capture_taken_back_late(ply, &end.hits, &sacrifices, settled_fires)
+                        .or_else(|| their_capture_taken_back_in_the_run(ply, &end.hits, &sacrifices, settled_fires))
                         .filter(|_| start.index() == ply.index())
                         .map_or(0, |theirs| captured_value(theirs.mv()))
                 } else {
@@ -3900,6 +3941,14 @@ mod tests {
             ("r1b1R3/p1p2p1k/1p1p2p1/7r/5B2/3B2Pq/P1P2P1P/5RKQ w - - 0 23", "e8f8 c8b7 f8f7 h7g8 f2f3 g8f7");
         assert_eq!(gain(fen, moves, 1, "discoveredAttack"), Some(4));
         assert_eq!(gain(fen, moves, 5, "hangingPiece"), Some(4));
+        // So where our run takes it back: 0BuQl's Nxf6 ...Qxf3 takes the
+        // queen, and Nxe8+ ...Rxe8 gxf3 nets the rook for the knight, 2.
+        let (fen, moves) = (
+            "r2qr3/pp2ppk1/1n3bpp/3P4/3PN3/1B3Q1P/PP3PP1/3R1RK1 b - - 3 16",
+            "b6d5 b3d5 d8d5 e4f6 d5f3 f6e8 a8e8 g2f3",
+        );
+        assert_eq!(gain(fen, moves, 5, "insufficientlyDefended"), Some(2));
+        assert_eq!(gain(fen, moves, 3, "discoveredAttack"), Some(5));
         // Not where their capture answered a capture of ours (02gWU: Rxd1
         // ...Bxf6 Rxf1+ ...Kxf1 gxf6, the queens traded on two squares and
         // the bishop won: 3), nor where a fire before names the man it took
