@@ -2770,17 +2770,28 @@ fn their_capture_taken_back_late<'a>(
         && m.to() == square
         && theirs.previous().is_some_and(|ours| !ours.mv().is_capture());
     (answered_quiet_move
-        && stood_since_key(theirs, square)
-        && !sacrifices[key.min(127)..theirs.index().min(127)].contains(&true)
         && !settled.iter().any(|f| {
             let at = usize::from(f.ply);
             let names_it = f.gain.is_some() && f.roles.iter().any(|(_, squares)| squares.contains(square));
             at < ply.index()
                 && (names_it || (at > theirs.index() && f.gain.is_some_and(|gain| i32::from(gain) >= lost)))
         })
-        && !takes_back_late(theirs)
-        && !takes_premise(theirs, setup_hits))
+        && took_what_the_line_risked(theirs, setup_hits, sacrifices))
     .then_some(theirs)
+}
+
+/// Whether their capture at `theirs` took a man of ours that the line
+/// risked, not one it gave or the puzzle's premise: the man stood on its
+/// square since before the key move (no move of the line offered it), no
+/// sacrifice of the line came before (the man is then the sacrifice's
+/// loss), the capture is no late take-back of a capture of ours, and the
+/// man did not hang before the key move.
+fn took_what_the_line_risked(theirs: Cursor, setup_hits: &SetupHits, sacrifices: &[bool; 128]) -> bool {
+    let key = theirs.line().key_ply;
+    stood_since_key(theirs, theirs.mv().to())
+        && !sacrifices[key.min(127)..theirs.index().min(127)].contains(&true)
+        && !takes_back_late(theirs)
+        && !takes_premise(theirs, setup_hits)
 }
 
 /// Where their capture just before our capture at `ply` took a man of ours
@@ -2811,15 +2822,12 @@ fn their_capture_taken_back_in_the_run<'a>(
     (theirs.previous().is_some_and(|ours| captured_value(ours.mv()) < lost)
         && theirs.run_before().next().is_none()
         && taken_back()
-        && stood_since_key(theirs, there)
-        && !sacrifices[key.min(127)..theirs.index().min(127)].contains(&true)
         && !settled.iter().any(|f| {
             usize::from(f.ply) < ply.index()
                 && f.gain.is_some()
                 && (men_to_win(&f.roles) | f.roles.get(RoleName::threatened)).contains(there)
         })
-        && !takes_back_late(theirs)
-        && !takes_premise(theirs, setup_hits))
+        && took_what_the_line_risked(theirs, setup_hits, sacrifices))
     .then_some(theirs)
 }
 
