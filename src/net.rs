@@ -209,7 +209,9 @@
 //!   move of ours, what that capture took is taken off, as it would be at
 //!   once (Lichess 02rFZ: Qa4 ...Nxc4 exd7 ...Qxd7 Qxc4: 0, not 3; 9 dev
 //!   gains, each down by the man taken; judged blind against the old, c6322:
-//!   new 9 of 9).
+//!   new 9 of 9). So where their capture came just before our move,
+//!   elsewhere, and the run our move starts takes their man back (0BuQl:
+//!   Nxf6 ...Qxf3, and Nxe8+ ...Rxe8 gxf3: 2, not 11; c6323: new 3 of 3).
 //! - **A trade on two squares.** Where our capture answers one of theirs
 //!   elsewhere, of a man worth the same, that answered a quiet move of ours,
 //!   a capture a fire (no payoff) wins material on (whose exchange runs
@@ -2740,17 +2742,15 @@ fn retaken_on_the_way(ply: Cursor, capture: Cursor, settled: &[Fire]) -> i32 {
 /// only what it takes beyond what it answers (Lichess 02rFZ: Qa4 ...Nxc4
 /// exd7 ...Qxd7 Qxc4 takes the knight back for the bishop: 0, not 3).
 ///
-/// Only where their capture took a man that stood on its square since
-/// before the key move (not one a move of the line offered), answering a
-/// quiet move of ours, before any sacrifice of the line, where no fire
-/// before ours names the square and no fire of ours between won as much
-/// as it took. Their capture of a man a sacrifice gave is the sacrifice's
-/// loss, as one a fire names is that fire's (a counter-threat's man left
-/// en prise, 05KTd; a fork's target that took, 0BTeI); one that answers a capture of ours, or that a fire
-/// between pays back, is a trade on two squares, counted there (02gWU: Rxd1 ...Bxf6 Rxf1+ ...Kxf1 gxf6, the queens
+/// Only where their capture answered a quiet move of ours and took what
+/// the line risked ([`took_what_the_line_risked`]), no fire before ours
+/// names the square with a gain (a counter-threat's man left en prise,
+/// 05KTd; a fork's target that took, 0BTeI: that fire's), and no fire of
+/// ours between won as much as it took. One that answers a capture of
+/// ours, or that a fire between pays back, is a trade on two squares,
+/// counted there (02gWU: Rxd1 ...Bxf6 Rxf1+ ...Kxf1 gxf6, the queens
 /// traded and the bishop won: 3; 0AOzw: Qh1+ ...Rxh1 Bxd5+ takes the queen
-/// back, and Bxh1 the rook: 5). Nor where it took the premise, or took
-/// back ours.
+/// back, and Bxh1 the rook: 5).
 fn their_capture_taken_back_late<'a>(
     ply: Cursor<'a>,
     setup_hits: &SetupHits,
@@ -2799,9 +2799,9 @@ fn took_what_the_line_risked(theirs: Cursor, setup_hits: &SetupHits, sacrifices:
 /// run of captures our move starts takes their man back there: that
 /// capture, which the run answers (Lichess 0BuQl: Nxf6 ...Qxf3 takes the
 /// queen, and Nxe8+ ...Rxe8 gxf3 takes it back: 2, not 11). Not where it
-/// takes back ours, took a man a move of the line offered, a sacrifice
-/// came before it, a fire before ours names that man as one to win or as
-/// threatened, or it took the premise.
+/// takes back ours, where a fire before ours names that man as one to win
+/// or as threatened, nor where it took what the line did not risk
+/// ([`took_what_the_line_risked`]).
 fn their_capture_taken_back_in_the_run<'a>(
     ply: Cursor<'a>,
     setup_hits: &SetupHits,
