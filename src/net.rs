@@ -3188,11 +3188,11 @@ pub fn settle(line: &Line, balances: &[i32], fires: &mut [Fire]) {
                 // So where its move goes on with an earlier fire's run.
                 let theirs = capture_named_elsewhere || (earlier_run && start.index() < ply.index());
                 let from = if theirs && keeps() { ply.index() + 1 } else { start.index() };
-                // Our late take-back of their capture answers it.
-                let answered = if capture.index() == ply.index() && ply.mv().is_capture() && from == start.index() {
+                // Our take-back of their capture, late or in our run, answers
+                // it: asked of a capture counted from its own move alone.
+                let answered = if [capture.index(), start.index(), from] == [ply.index(); 3] {
                     their_capture_taken_back_late(ply, &end.hits, &sacrifices, settled_fires)
                         .or_else(|| their_capture_taken_back_in_the_run(ply, &end.hits, &sacrifices, settled_fires))
-                        .filter(|_| start.index() == ply.index())
                         .map_or(0, |theirs| captured_value(theirs.mv()))
                 } else {
                     0
