@@ -4,6 +4,7 @@
 
 use shakmaty::{san::SanPlus, uci::UciMove};
 
+use crate::engine::Engine;
 use crate::input::{Columns, TextRow};
 use crate::lichess::{self, Themes};
 use crate::line::{Line, LineForm, RowError};
@@ -164,6 +165,35 @@ fn parse_row(row: &TextRow, columns: &Columns, form: LineForm) -> Result<Line, R
     row.check_utf8(columns.game_url, "GameUrl")?;
     row.check_utf8(columns.opening_tags, "OpeningTags")?;
     Line::parse(fen, moves, form)
+}
+
+/// Adds the engine's verdict to a classified row, and its themes to the
+/// row's `themes` (rows in error and rows filtered out are left alone; a
+/// plain line, which has no themes from its moves, gets the engine's
+/// alone). A run that is stopping skips the engine: its rows in flight are
+/// not written.
+pub fn add_engine_verdict<'a>(
+    mut annotated: Annotated<'a>,
+    columns: &Columns,
+    form: LineForm,
+    engine: &Engine,
+) -> Annotated<'a> {
+    if crate::interrupt::received().is_some() {
+        return annotated;
+    }
+    if let Outcome::Ok(analysis) = &mut annotated.outcome {
+        let fen = annotated.row.field(Some(columns.fen)).unwrap_or("");
+        let moves = annotated.row.field(Some(columns.moves)).unwrap_or("");
+        let outcome = engine.evaluate(fen, moves, form);
+        if let Ok(verdict) = &outcome {
+            lichess::add_puzzle_themes(
+                analysis.themes.get_or_insert_with(Default::default),
+                verdict.themes.iter().copied(),
+            );
+        }
+        analysis.engine = Some(outcome);
+    }
+    annotated
 }
 
 #[cfg(test)]

@@ -225,7 +225,7 @@ impl<'a> PlyFacts<'a> {
 
     /// The new threats our move makes ([`Threats`]).
     pub fn threats(&self) -> &Threats {
-        self.threats.get_or_init(|| Threats::find(self))
+        self.threats.get_or_init(|| Threats::find(self.before.board(), self.after.board(), self.us, self.to))
     }
 
     /// The moved piece is one of the checkers (a direct check).

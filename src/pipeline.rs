@@ -453,7 +453,7 @@ pub fn run<S: Sink>(
                 .map(|i| {
                     let annotate = || annotate_row(batch.row(i), &columns, form, &filter);
                     match &engine {
-                        Some(engine) => crate::engine::annotate(annotate(), &columns, form, engine),
+                        Some(engine) => crate::annotate::add_engine_verdict(annotate(), &columns, form, engine),
                         // Returned as it comes: a row (some 300 bytes) is
                         // not copied on its way to the batch.
                         None => annotate(),

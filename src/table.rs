@@ -66,7 +66,7 @@ pub const PUZZLES_COLUMNS: [(&str, Kind); 19] = [
 /// Columns the engine stage adds to `puzzles.parquet` (`--engine`), after
 /// [`PUZZLES_COLUMNS`]; without it they are not written at all. The
 /// per-move lists (`alt_*`) hold one entry per solver move. The engine's
-/// themes go into `themes` ([`crate::engine::annotate`]).
+/// themes go into `themes` ([`crate::annotate::add_engine_verdict`]).
 pub const ENGINE_COLUMNS: [(&str, Kind); 9] = [
     ("engine_cp", Kind::Int32),
     ("engine_mate", Kind::Int32),

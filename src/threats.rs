@@ -1,10 +1,9 @@
 //! Threats: which enemy pieces our pieces now menace. Shared by fork,
 //! doubleAttack, skewer and counterThreat so they agree on what a threat is.
 
-use shakmaty::{Bitboard, Chess, Color, Position, Role, Square};
+use shakmaty::{Bitboard, Board, Chess, Color, Position, Role, Square};
 
 use crate::board::{self, relative_squares, value};
-use crate::facts::PlyFacts;
 
 /// One of our pieces menacing an enemy piece after the move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -15,10 +14,10 @@ pub struct Threat {
 }
 
 /// Whether `attacker` (ours) really menaces the enemy piece on `target`
-/// after the move: it is the king (check), or taking it wins material by the
-/// static exchange, or it is worth more than the attacker.
-pub fn menaces(facts: &PlyFacts, attacker: Square, target: Square) -> bool {
-    let after = facts.after.board();
+/// in `after`, the position after the move: it is the king (check), or
+/// taking it wins material by the static exchange, or it is worth more than
+/// the attacker.
+pub fn menaces(after: &Board, attacker: Square, target: Square) -> bool {
     let Some(role) = after.role_at(target) else { return false };
     if role == Role::King {
         return true;
@@ -29,7 +28,7 @@ pub fn menaces(facts: &PlyFacts, attacker: Square, target: Square) -> bool {
 
 /// New threats against enemy pieces (pawns excluded) made by our move: by
 /// the moved piece, or by a piece whose attack on the target did not exist
-/// before the move. Found once a ply ([`PlyFacts::threats`]) and stored
+/// before the move. Found once a ply (`PlyFacts::threats`) and stored
 /// inline: per target (a side has at most 16 men), the attackers that
 /// menace it.
 #[derive(Debug, Clone, Copy)]
@@ -40,19 +39,19 @@ pub struct Threats {
 }
 
 impl Threats {
-    /// The new threats of the ply `facts` describe.
-    pub fn find(facts: &PlyFacts) -> Threats {
-        let after = facts.after.board();
-        let before = facts.before.board();
-        let mut found = Threats { targets: [(Square::A1, 0, Bitboard::EMPTY); 16], len: 0, us: facts.us };
+    /// The new threats of our move to `to`, which took `before` to `after`,
+    /// `us` the side that moved.
+    pub fn find(before: &Board, after: &Board, us: Color, to: Square) -> Threats {
+        let them = !us;
+        let mut found = Threats { targets: [(Square::A1, 0, Bitboard::EMPTY); 16], len: 0, us };
         // Only a man we attack can be menaced: one pass over our men rather
         // than every man of theirs asked for its attackers.
-        let attacked = after.by_color(facts.them) & !after.pawns() & board::attacked_by(after, facts.us);
-        for target in relative_squares(attacked, facts.them) {
+        let attacked = after.by_color(them) & !after.pawns() & board::attacked_by(after, us);
+        for target in relative_squares(attacked, them) {
             let mut menacing = Bitboard::EMPTY;
-            for attacker in facts.our_attackers_after(target) {
-                let is_new = attacker == facts.to || !board::attacks_from(before, attacker).contains(target);
-                if is_new && menaces(facts, attacker, target) {
+            for attacker in board::attackers(after, target, us, after.occupied()) {
+                let is_new = attacker == to || !board::attacks_from(before, attacker).contains(target);
+                if is_new && menaces(after, attacker, target) {
                     menacing.add(attacker);
                 }
             }
@@ -74,12 +73,6 @@ impl Threats {
             relative_squares(attackers, self.us).map(move |attacker| Threat { attacker, target, target_value })
         })
     }
-}
-
-/// The next solver move captures one of `targets`, the very piece that
-/// stood there after our move (returns its square).
-pub fn cashed_target(facts: &PlyFacts, targets: impl IntoIterator<Item = Square>) -> Option<Square> {
-    targets.into_iter().find(|&t| facts.next_collects(t))
 }
 
 /// What the opponent, to move in `pos`, threatens against `us`: each kind

@@ -311,7 +311,7 @@ fn annotate_batches(
                     .map(|i| {
                         let row = annotate_row(rows.row(i), &columns.columns, form, &filter);
                         match &engine {
-                            Some(engine) => koga::engine::annotate(row, &columns.columns, form, engine),
+                            Some(engine) => koga::annotate::add_engine_verdict(row, &columns.columns, form, engine),
                             None => row,
                         }
                     })

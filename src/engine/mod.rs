@@ -56,9 +56,7 @@ use std::time::Duration;
 use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, EnPassantMode, FromSetup, Position};
 
-use crate::annotate::{Annotated, Outcome as AnnotateOutcome};
-use crate::input::Columns;
-use crate::lichess::{self, Theme};
+use crate::lichess::Theme;
 use crate::line::{Line, LineForm};
 use uci::{Pv, Uci, UciError};
 
@@ -318,30 +316,6 @@ impl fmt::Debug for Engine {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Engine").field("config", &self.config).field("name", &self.name).finish_non_exhaustive()
     }
-}
-
-/// Adds the engine's verdict to a classified row, and its themes to the
-/// row's `themes` (rows in error and rows filtered out are left alone; a
-/// plain line, which has no themes from its moves, gets the engine's
-/// alone). A run that is stopping skips the engine: its rows in flight are
-/// not written.
-pub fn annotate<'a>(mut annotated: Annotated<'a>, columns: &Columns, form: LineForm, engine: &Engine) -> Annotated<'a> {
-    if crate::interrupt::received().is_some() {
-        return annotated;
-    }
-    if let AnnotateOutcome::Ok(analysis) = &mut annotated.outcome {
-        let fen = annotated.row.field(Some(columns.fen)).unwrap_or("");
-        let moves = annotated.row.field(Some(columns.moves)).unwrap_or("");
-        let outcome = engine.evaluate(fen, moves, form);
-        if let Ok(verdict) = &outcome {
-            lichess::add_puzzle_themes(
-                analysis.themes.get_or_insert_with(Default::default),
-                verdict.themes.iter().copied(),
-            );
-        }
-        analysis.engine = Some(outcome);
-    }
-    annotated
 }
 
 /// The searches of one line, in a fixed order.

@@ -127,7 +127,7 @@ fn escape_menaces(facts: &PlyFacts) -> bool {
     if facts.mv.role() == Role::King && king_and_pawns_only && attacked.any() {
         return true;
     }
-    attacked.into_iter().any(|target| menaces(facts, facts.to, target))
+    attacked.into_iter().any(|target| menaces(facts.after.board(), facts.to, target))
 }
 
 #[cfg(test)]

@@ -41,7 +41,6 @@ use shakmaty::{Bitboard, Position};
 use crate::board::{self, value_at};
 use crate::facts::PlyFacts;
 use crate::tactics::{Detector, Fire, Label, Roles, Run};
-use crate::threats::cashed_target;
 
 pub const DETECTOR: Detector = Detector { labels: &[Label::DoubleAttack], run: Run::Move(detect) };
 
@@ -62,7 +61,7 @@ pub fn detect(facts: &PlyFacts, fires: &mut Vec<Fire>) {
         return;
     }
     // The cheap tests first: the line cashes one of the two threats.
-    let victim = cashed_target(facts, targets);
+    let victim = targets.into_iter().find(|&t| facts.next_collects(t));
     if victim.is_none() && !next.mates() {
         return;
     }
