@@ -11,8 +11,9 @@ use crate::line::Line;
 
 use super::men::won_by_taking;
 
-/// The men [`first_targets`](super::search::first_targets) takes as the puzzle's business though they
-/// stood en prise before the key move: [`setup_hits`], found where first
+/// The men [`first_targets`](super::search::first_targets) takes as the
+/// puzzle's business though they stood en prise before the key move:
+/// [`setup_hits`], found where first
 /// asked (most lines end with no such man en prise), or given; and those
 /// the line saved a while and gave up again ([`SetupHits::relapsed`]).
 pub(super) struct SetupHits<'a> {
