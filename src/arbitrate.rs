@@ -733,6 +733,7 @@ mod tests {
             label,
             follow_up: false,
             gain: None,
+            span: None,
             stake,
             collects: None,
             roles,

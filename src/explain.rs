@@ -46,6 +46,7 @@ pub fn explain(line: &Line) -> String {
     }
     if fires.iter().any(|f| f.gain.is_some()) {
         write_material(&mut out, line);
+        write_spans(&mut out, line, fires);
     }
     let labels: Vec<&str> = puzzle_labels(line).iter().map(|l| l.name()).collect();
     let _ = writeln!(out, "puzzle labels: {}", labels.join(" "));
@@ -60,6 +61,39 @@ pub fn explain(line: &Line) -> String {
         let _ = writeln!(out, "Lichess's themes (its rules, theme@ply): {}", themes.join(" "));
     }
     out
+}
+
+/// Which plies each gain reads the material of, fires that read the same
+/// plies on one line: from before the first to after the last, and what the
+/// capture search finds after it where it searched there; a gain no capture
+/// collected is the detector's stake.
+fn write_spans(out: &mut String, line: &Line, fires: &[Fire]) {
+    let mut spans: Vec<(String, Vec<String>)> = Vec::new();
+    for fire in fires.iter().filter(|f| f.gain.is_some()) {
+        let reads = match fire.span {
+            Some(span) => {
+                let search = match span.searched {
+                    true if usize::from(span.through) + 1 == line.plies() => ", and after the line",
+                    true => ", and the capture search after it",
+                    false => "",
+                };
+                match span.through - span.from {
+                    0 => format!("the material over ply {}{search}", span.from),
+                    _ => format!("the material over plies {} to {}{search}", span.from, span.through),
+                }
+            }
+            None => "the detector's stake, which no capture collected".to_owned(),
+        };
+        let name = format!("{}@{}", fire.label.name(), fire.ply);
+        match spans.iter_mut().find(|(r, _)| *r == reads) {
+            Some((_, names)) => names.push(name),
+            None => spans.push((reads, vec![name])),
+        }
+    }
+    let _ = writeln!(out, "what each gain reads:");
+    for (reads, names) in spans {
+        let _ = writeln!(out, "  {reads}: {}", names.join(" "));
+    }
 }
 
 /// What a `gain` is read from: the material after each ply, the solver's
@@ -142,5 +176,36 @@ mod tests {
         assert!(text.contains("+ fork gain=7 victim=c3 attacker=e2 targets=c3,g1"), "{text}");
         assert!(text.contains("material, Black's minus White's, after each ply: -2 -2 -2 +7\n"), "{text}");
         assert!(text.contains("after the line White, to move, still nets 2 (the end search of `gain`)"), "{text}");
+        // Which plies each gain reads: the fork and the discovery from
+        // before ply 1 to the line's end, the payoff from before its own
+        // capture.
+        assert!(
+            text.contains("\n  the material over plies 1 to 3, and after the line: discoveredAttack@1 fork@1\n"),
+            "{text}"
+        );
+        assert!(text.contains("\n  the material over ply 3, and after the line: insufficientlyDefended@3\n"), "{text}");
+    }
+
+    #[test]
+    fn shows_which_plies_each_gain_reads() {
+        // Lichess 07PSG: ...Nxh5 takes the queen, and the exchange ends
+        // there: the line's later trade and its end are no part of it.
+        let fen = "1rkq4/pbp1b2r/1p1p1n1p/4pN2/4Pp2/1BNP4/PPP1QPPP/R3K2R w KQ - 0 20";
+        let text = explain(&Line::parse(fen, "e2h5 f6h5 b3e6 d8d7 f5e7 h7e7", LineForm::Puzzle).unwrap());
+        assert!(text.contains("\n  the material over ply 1: hangingPiece@1\n"), "{text}");
+        // Lichess 0CWD7: Bg4 gives the queen and unmasks the h2 queen on
+        // d2; the sacrifice reads its move and the answer.
+        let fen = "r4rk1/7p/4bPp1/p2p4/1p2p3/8/PPPqB2Q/1K3R1R b - - 1 30";
+        let text = explain(&Line::parse(fen, "a8a7 e2g4 d2h2 g4e6 g8h8 h1h2", LineForm::Puzzle).unwrap());
+        assert!(text.contains("\n  the material over plies 1 to 2: sacrifice@1\n"), "{text}");
+        assert!(
+            text.contains("\n  the material over plies 1 to 5, and after the line: discoveredAttack@1\n"),
+            "{text}"
+        );
+        // Lichess 00EgR: the a8 knight is trapped as the line ends, and no
+        // capture takes it: the gain is the detector's stake.
+        let fen = "N2k3r/1b1n1Bpp/p7/1pb1P3/6P1/4p3/PPP4P/1K1R3R w - - 1 20";
+        let text = explain(&Line::parse(fen, "e5e6 b7h1 d1d7 d8c8 d7c7 c8b8", LineForm::Puzzle).unwrap());
+        assert!(text.contains("\n  the detector's stake, which no capture collected: trappedPiece@5\n"), "{text}");
     }
 }

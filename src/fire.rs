@@ -10,6 +10,18 @@ use crate::label::Label;
 use crate::line::Cursor;
 use crate::role::{RoleName, Roles};
 
+/// The plies of the line a fire's `gain` reads: the material after ply
+/// `through`, less the material before ply `from`, and, where `searched`,
+/// what the capture search finds after ply `through` (after the line, where
+/// that is its last ply). The rules that move a gain besides, as a capture
+/// of theirs the exchange answers, are `crate::net`'s.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GainSpan {
+    pub from: u16,
+    pub through: u16,
+    pub searched: bool,
+}
+
 /// One label on one judged ply, with the squares that play a part.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Fire {
@@ -20,6 +32,8 @@ pub struct Fire {
     /// What the tactic nets, in pawns, once the exchange it starts is over
     /// (`crate::net`); set after arbitration.
     pub gain: Option<i16>,
+    /// The plies `gain` reads the material of (`koga explain` shows them).
+    pub span: Option<GainSpan>,
     /// What the detector's rule sees the move win (the hung, forked or
     /// trapped piece's value, an exchange's result): arbitration weighs
     /// fires by it, and it stands in for `gain` where the line never
@@ -45,6 +59,7 @@ impl Fire {
             label,
             follow_up: ply.is_follow_up(),
             gain: None,
+            span: None,
             stake: None,
             collects: None,
             roles: Roles::default(),

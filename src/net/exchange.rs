@@ -7,7 +7,7 @@ use shakmaty::{attacks, Bitboard, Chess, Position, Square};
 
 use crate::board::{attacked_by, attackers, value};
 use crate::facts::{capture_square, captured_value};
-use crate::fire::Fire;
+use crate::fire::{Fire, GainSpan};
 
 use crate::line::Cursor;
 use crate::role::{RoleName, Roles};
@@ -114,7 +114,7 @@ pub(super) fn balance_after_exchange(
     premise: &Chess,
     end: &LineEnd,
     balances: &[i32],
-) -> i32 {
+) -> (i32, GainSpan) {
     // An opponent's capture elsewhere that another tactic of ours takes
     // back at once, naming the man it takes, is that tactic's trade, cut
     // as a desperado's is (Lichess 08B8I: gxf5 wins the bishop; ...Qxf6
@@ -178,7 +178,7 @@ pub(super) fn balance_after_exchange(
     // a trade of its own, and Rxd1 takes the bishop back).
     let desperado = last.reply().filter(|r| r.mv().is_capture() && !r.is_solver());
     if last.reply().is_some() && desperado.is_none() {
-        return settled;
+        return (settled, span(capture, last, false));
     }
     let hits = &end.hits;
     // Several fires' exchanges often end on the same move against the same
@@ -209,11 +209,14 @@ pub(super) fn balance_after_exchange(
     if known.is_none() {
         end.pending.borrow_mut().push((key.0, key.1, pending));
     }
-    if last.after().turn() == solver {
-        settled + pending
-    } else {
-        settled - pending
-    }
+    let balance = if last.after().turn() == solver { settled + pending } else { settled - pending };
+    (balance, span(capture, last, true))
+}
+
+/// The span of an exchange from `first` through `last` (`from` set by the
+/// caller, which knows where the count starts).
+fn span(first: Cursor, last: Cursor, searched: bool) -> GainSpan {
+    GainSpan { from: first.index() as u16, through: last.index() as u16, searched }
 }
 
 /// Whether the opponent's capture `at` goes on with the exchange our move
@@ -331,7 +334,7 @@ fn stood_since_key(at: Cursor, square: Square) -> bool {
 /// the pawn its knight then wins, the line 3). `claimed`: the plies where
 /// other fires count a capture in their own exchange
 /// ([`counting_their_captures`](super::claims::counting_their_captures)).
-pub(super) fn given(ply: Cursor, balances: &[i32], claimed: u128) -> Option<i16> {
+pub(super) fn given(ply: Cursor, balances: &[i32], claimed: u128) -> (Option<i16>, GainSpan) {
     let mut last = ply.reply().unwrap_or(ply);
     // Where the answer captures, the captures that follow on its square
     // are the sacrifice's too, unless another tactic of ours takes there
@@ -351,8 +354,9 @@ pub(super) fn given(ply: Cursor, balances: &[i32], claimed: u128) -> Option<i16>
     // their capture: the trade on the square is even, and what the take-back
     // gives up is the sacrifice (Lichess 01Isj: ...Rxe1+ Rxe1 leaves the b6
     // bishop to cxb6: -3, not 2).
-    let net = balances[last.index() + 1] - balances[exchange_start(ply).index()];
-    i16::try_from(net).ok()
+    let start = exchange_start(ply);
+    let net = balances[last.index() + 1] - balances[start.index()];
+    (i16::try_from(net).ok(), span(start, last, false))
 }
 
 /// Whether the man that captured on the move at `ply` keeps what it took:

@@ -359,7 +359,7 @@ use shakmaty::Position;
 use std::cell::{OnceCell, RefCell};
 
 use crate::facts::{capture_square, captured_value};
-use crate::fire::Fire;
+use crate::fire::{Fire, GainSpan};
 
 use crate::line::{Cursor, Line};
 
@@ -422,7 +422,7 @@ pub fn settle(line: &Line, balances: &[i32], fires: &mut [Fire]) {
     let counting = OnceCell::new();
     let end = LineEnd { hits: SetupHits::of(line), pending: RefCell::default() };
     // Fires of one ply most often collect with the same capture.
-    let mut settled = [((0, false, 0, 0), 0); 8];
+    let mut settled = [((0, false, 0, 0), (0, GainSpan { from: 0, through: 0, searched: false })); 8];
     let mut known = 0;
     for i in 0..fires.len() {
         let ply = line.at(usize::from(fires[i].ply));
@@ -431,7 +431,8 @@ pub fn settle(line: &Line, balances: &[i32], fires: &mut [Fire]) {
             let claimed = claimed_by_others(fires, fires[i].ply);
             let counting =
                 if claimed == 0 { 0 } else { *counting.get_or_init(|| counting_their_captures(fires, line)) };
-            fires[i].gain = given(ply, balances, claimed & counting);
+            let (gain, span) = given(ply, balances, claimed & counting);
+            (fires[i].gain, fires[i].span) = (gain, Some(span));
             continue;
         }
         if fires[i].stake.is_none() && !info.material {
@@ -497,8 +498,8 @@ pub fn settle(line: &Line, balances: &[i32], fires: &mut [Fire]) {
         // before, if it runs through them, where it began) is settled once.
         let mut balance_after = |capture: Cursor, through_checks: Option<u128>, start: Cursor| {
             let key = (capture.index(), through_checks.is_some(), start.index(), claimed);
-            if let Some(&(_, balance)) = settled[..known].iter().find(|&&(k, _)| k == key) {
-                return balance;
+            if let Some(&(_, settled)) = settled[..known].iter().find(|&&(k, _)| k == key) {
+                return settled;
             }
             let balance = balance_after_exchange(
                 capture,
@@ -515,11 +516,11 @@ pub fn settle(line: &Line, balances: &[i32], fires: &mut [Fire]) {
             }
             balance
         };
-        fire.gain = match collecting_capture(ply, men) {
+        (fire.gain, fire.span) = match collecting_capture(ply, men) {
             // Taken only by a later sacrifice: the loss is the sacrifice's,
             // and the tactic won nothing of its own (Lichess 059XJ: Qd8+
             // forks, and Qxf6+ Kxf6 gives the queen for the knight: 0).
-            Some(capture) if capture.index() > ply.index() && sacrifices[capture.index().min(127)] => Some(0),
+            Some(capture) if capture.index() > ply.index() && sacrifices[capture.index().min(127)] => (Some(0), None),
             Some(capture) => {
                 // A tactic that sets up a later capture collects through the
                 // checks it takes to get there; one that is the capture
@@ -569,7 +570,8 @@ pub fn settle(line: &Line, balances: &[i32], fires: &mut [Fire]) {
                 } else {
                     0
                 };
-                let net = balance_after(capture, through_checks, start) - balances[from]
+                let (balance, span) = balance_after(capture, through_checks, start);
+                let net = balance - balances[from]
                     + premise_taken_on_the_way(ply, capture, &fire.roles, &end.hits)
                     + retaken_on_the_way(ply, capture, settled_fires)
                     - answered;
@@ -586,11 +588,11 @@ pub fn settle(line: &Line, balances: &[i32], fires: &mut [Fire]) {
                         && ply.later().take_while(|at| at.index() <= capture.index()).all(|at| !among(claimed, at))
                 };
                 let net = if gives_on_the_move && (net < 0 || gave_the_mover()) {
-                    net - given(ply, balances, claimed & counting).map_or(0, i32::from)
+                    net - given(ply, balances, claimed & counting).0.map_or(0, i32::from)
                 } else {
                     net
                 };
-                i16::try_from(net).ok()
+                (i16::try_from(net).ok(), Some(GainSpan { from: from as u16, ..span }))
             }
             // A threat met by the line's end, or on one man that may then
             // step away, wins what the escape leaves and what its move took,
@@ -602,7 +604,9 @@ pub fn settle(line: &Line, balances: &[i32], fires: &mut [Fire]) {
             // loose h4 rook is Ne2+'s: 0, not 2).
             None if let Some(left) = fire.stake.and_then(|_| left_at_end(ply, men)) => {
                 let left = if later_win { 0 } else { left };
-                i16::try_from(left + if wins_on_the_move || gives_on_the_move { 0 } else { took(ply, balances) }).ok()
+                let gain = left + if wins_on_the_move || gives_on_the_move { 0 } else { took(ply, balances) };
+                let span = GainSpan { from: fire.ply, through: line.last().index() as u16, searched: true };
+                (i16::try_from(gain).ok(), Some(span))
             }
             // A threatened man that took a man of ours met the threat by
             // trading: where the line ends with our check, whose answers the
@@ -610,9 +614,10 @@ pub fn settle(line: &Line, balances: &[i32], fires: &mut [Fire]) {
             // it (Lichess 07b7A: Nxg5 unmasks the g6 queen on the c2 queen,
             // which takes it, Nxf3+, and hxg6 is to come: the bishop, 3).
             None if fire.stake.is_some() && line.last().gives_check() && traded_itself(ply, men) => {
-                i16::try_from(balance_after(line.last(), None, ply) - balances[ply.index()]).ok()
+                let (balance, span) = balance_after(line.last(), None, ply);
+                (i16::try_from(balance - balances[ply.index()]).ok(), Some(GainSpan { from: fire.ply, ..span }))
             }
-            None => fire.stake,
+            None => (fire.stake, None),
         };
     }
 }
