@@ -97,18 +97,21 @@ fn takes_back_late(theirs: Cursor) -> bool {
 }
 
 /// The material balance once the exchange that `capture` opens is over:
-/// the captures and promotions that follow it in the line, the opponent's
-/// capture back after a check in between ([`resumed_after_a_check`]), and
-/// where `through_checks` holds the plies other tactics claim, every check
-/// of ours and its answer up to such a ply (Lichess 08hfz: Rxg6+ Qxg6
-/// Qxg6+ wins the queen, the second fork's rook is its own); where the
+/// the captures and promotions that follow it in the line, and the
+/// opponent's capture back after a check in between
+/// ([`resumed_after_a_check`]), up to a capture of ours on a ply `stop_at`
+/// holds (for a tactic that set up `capture`, the plies other tactics
+/// claim: Lichess 08hfz, Rxg6+ Qxg6 Qxg6+ wins the queen, and the second
+/// fork's rook is its own). A quiet move ends it, our check and its answer
+/// too (Lichess 0AxTx: ...Qh4+ Kd2 ...Qxf4+ Ke2, and the interference nets
+/// f4, 1: what ...Qf2+ wins next is no part of it); where the
 /// line stops with the other side to answer, or goes on with a desperado
 /// of theirs ([`continues_the_exchange`]), what that side still wins by
 /// captures ([`best_captures`](super::search::best_captures)) is taken off, of the men left hanging
 /// since `premise` (the position before the key move).
 pub(super) fn balance_after_exchange(
     capture: Cursor,
-    through_checks: Option<u128>,
+    stop_at: Option<u128>,
     claimed: u128,
     named_takes: u128,
     premise: &Chess,
@@ -142,12 +145,11 @@ pub(super) fn balance_after_exchange(
         at.previous().is_some_and(|theirs| theirs.mv().is_capture() && theirs.mv().to() == at.mv().to())
             && !among(named_takes, *at)
     };
-    let goes_on = |at: &Cursor| match through_checks {
+    let goes_on = |at: &Cursor| match stop_at {
         Some(claimed) if at.is_solver() && among(claimed, *at) && !unnamed_retake(at) => false,
         _ => {
             (at.mv().is_capture() && (at.is_solver() || (continues_the_exchange(*at) && !retaken_by_another(*at))))
                 || (at.mv().is_promotion() && !retaken_by_another(*at))
-                || (through_checks.is_some() && if at.is_solver() { at.gives_check() } else { at.in_check() })
         }
     };
     let mut last = capture;

@@ -1,6 +1,7 @@
 //! `gain` on real lines and the searches it rests on, each against a
 //! position a judge or a dev puzzle gave.
 
+use super::line_end::at_the_lines_end;
 use super::loose_men::lost_loose_men;
 use super::men::{guarded_by_the_king_alone, newly_hanging, won_by_taking};
 use super::queening::queening_race;
@@ -12,6 +13,7 @@ use crate::board::{attackers, see, value};
 use crate::facts::{capture_square, captured_value};
 
 use crate::board::{legal_plain_move_with, position};
+use crate::line::{Line, LineForm};
 use crate::tactics::testing::fire_on;
 
 /// Whether a capture read off the board (`checkers` the pieces giving
@@ -407,16 +409,36 @@ fn a_side_in_check_at_the_lines_end_answers_before_it_stops() {
 #[test]
 fn an_answer_to_the_lines_last_check_that_allows_a_mate_is_not_played() {
     // Lichess 07V4V: ...Bf5+ ends the line. Kg5 meets ...Qg3#, so White
-    // must play Qxf5, and ...Qxf5+ wins the queen for the bishop: the
-    // deflection nets 7, not 2.
+    // must play Qxf5, and ...Qxf5+ wins the queen for the bishop: White
+    // loses 6 more, not 0.
     let fen = "3B1rk1/5p1p/p4QpP/1pp5/2q5/3b4/PP3PP1/2KR3R w - - 2 26";
-    assert_eq!(gain(fen, "c1d2 c4c2 d2e3 c2e2 e3f4 e2f2 f4g4 d3f5", 3, "deflection"), Some(7));
+    let line = Line::parse(fen, "c1d2 c4c2 d2e3 c2e2 e3f4 e2f2 f4g4 d3f5", LineForm::Puzzle).unwrap();
+    assert_eq!(at_the_lines_end(&line), Some((Color::White, -6)));
     // Lichess 09yLB: ...Bxe4+ ends it. Kg1 is illegal and f3 meets
     // ...Bxf3#, so Nxe4 answers, and the knight that left the e-file
     // lets ...Qxa5 take the queen (what the answer leaves en prise):
     // the pinned defender nets 11, not 2.
     let fen = "1k1r4/p1p1qprp/2p1b3/Q7/2p1N3/8/PPP2PPP/R3R1K1 w - - 6 19";
     assert_eq!(gain(fen, "e4c5 g7g2 g1g2 e7g5 g2h1 e6d5 e1e4 d5e4", 7, "pinnedDefender"), Some(11));
+}
+
+#[test]
+fn a_tactic_that_sets_up_a_capture_stops_at_the_quiet_answer_after_it() {
+    // Lichess 0AxTx: ...Qh4+ interferes with the c1 bishop's guard of f4,
+    // Kd2 ...Qxf4+ takes the pawn, and Ke2, a quiet answer (Kd3 and Ke1
+    // too), ends the exchange: ...Qf2+ and what it wins next is no part of
+    // the interference, which nets f4 as the payoff does (round 6367's
+    // judge: 1; before, 2).
+    let fen = "r1bqn2k/pp1n1B1p/3p2p1/2p1p3/3b1P2/2N4P/PPP3P1/R1BQK2R w KQ - 0 14";
+    let moves = "f7e8 d8h4 e1d2 h4f4 d2e2 f4f2";
+    assert_eq!(gain(fen, moves, 1, "interference"), Some(1));
+    assert_eq!(gain(fen, moves, 3, "hangingPiece"), Some(1));
+    // Lichess 07V4V: ...Qe2+ deflects the e3 king from f2, Kf4 ...Qxf2+
+    // takes it, and Kg4 ends the exchange; ...Bf5+ and the queen it wins
+    // at the line's end are the line's, not the deflection's (c6325's
+    // judge: 1; before, 7).
+    let fen = "3B1rk1/5p1p/p4QpP/1pp5/2q5/3b4/PP3PP1/2KR3R w - - 2 26";
+    assert_eq!(gain(fen, "c1d2 c4c2 d2e3 c2e2 e3f4 e2f2 f4g4 d3f5", 3, "deflection"), Some(1));
 }
 
 #[test]
