@@ -66,7 +66,8 @@ pub fn explain(line: &Line) -> String {
 /// Which plies each gain reads the material of, fires that read the same
 /// plies on one line: from before the first to after the last, and what the
 /// capture search finds after it where it searched there; a gain no capture
-/// collected is the detector's stake.
+/// collected is the detector's stake, and one whose man only a later
+/// sacrifice takes is 0.
 fn write_spans(out: &mut String, line: &Line, fires: &[Fire]) {
     let mut spans: Vec<(String, Vec<String>)> = Vec::new();
     for fire in fires.iter().filter(|f| f.gain.is_some()) {
@@ -82,7 +83,9 @@ fn write_spans(out: &mut String, line: &Line, fires: &[Fire]) {
                     _ => format!("the material over plies {} to {}{search}", span.from, span.through),
                 }
             }
-            None => "the detector's stake, which no capture collected".to_owned(),
+            None if fire.gain == fire.stake => "the detector's stake, which no capture collected".to_owned(),
+            // A man only a later sacrifice takes: the loss is the sacrifice's.
+            None => "nothing of its own, its man taken by a later sacrifice".to_owned(),
         };
         let name = format!("{}@{}", fire.label.name(), fire.ply);
         match spans.iter_mut().find(|(r, _)| *r == reads) {
@@ -207,5 +210,10 @@ mod tests {
         let fen = "N2k3r/1b1n1Bpp/p7/1pb1P3/6P1/4p3/PPP4P/1K1R3R w - - 1 20";
         let text = explain(&Line::parse(fen, "e5e6 b7h1 d1d7 d8c8 d7c7 c8b8", LineForm::Puzzle).unwrap());
         assert!(text.contains("\n  the detector's stake, which no capture collected: trappedPiece@5\n"), "{text}");
+        // Lichess 059XJ: Qd8+ forks the f6 knight, which only Qxf6+, a
+        // sacrifice, takes: the fork nets nothing of its own.
+        let fen = "6k1/5p1p/4pnp1/ppq1N3/5P2/2P4P/PP4PK/3Q4 b - - 0 27";
+        let text = explain(&Line::parse(fen, "c5f2 d1d8 g8g7 d8f6 g7f6 e5g4 f6f5 g4f2", LineForm::Puzzle).unwrap());
+        assert!(text.contains("\n  nothing of its own, its man taken by a later sacrifice: fork@1\n"), "{text}");
     }
 }
