@@ -189,31 +189,35 @@ mod tests {
         assert!(text.contains("\n  the material over ply 3, and after the line: insufficientlyDefended@3\n"), "{text}");
     }
 
+    /// Whether `explain` on a puzzle line says of one span what `reads` says.
+    fn reads(fen: &str, moves: &str, reads: &str) -> bool {
+        let text = explain(&Line::parse(fen, moves, LineForm::Puzzle).unwrap());
+        text.contains(&format!("\n  {reads}\n"))
+    }
+
     #[test]
     fn shows_which_plies_each_gain_reads() {
         // Lichess 07PSG: ...Nxh5 takes the queen, and the exchange ends
         // there: the line's later trade and its end are no part of it.
         let fen = "1rkq4/pbp1b2r/1p1p1n1p/4pN2/4Pp2/1BNP4/PPP1QPPP/R3K2R w KQ - 0 20";
-        let text = explain(&Line::parse(fen, "e2h5 f6h5 b3e6 d8d7 f5e7 h7e7", LineForm::Puzzle).unwrap());
-        assert!(text.contains("\n  the material over ply 1: hangingPiece@1\n"), "{text}");
+        assert!(reads(fen, "e2h5 f6h5 b3e6 d8d7 f5e7 h7e7", "the material over ply 1: hangingPiece@1"));
         // Lichess 0CWD7: Bg4 gives the queen and unmasks the h2 queen on
         // d2; the sacrifice reads its move and the answer.
-        let fen = "r4rk1/7p/4bPp1/p2p4/1p2p3/8/PPPqB2Q/1K3R1R b - - 1 30";
-        let text = explain(&Line::parse(fen, "a8a7 e2g4 d2h2 g4e6 g8h8 h1h2", LineForm::Puzzle).unwrap());
-        assert!(text.contains("\n  the material over plies 1 to 2: sacrifice@1\n"), "{text}");
-        assert!(
-            text.contains("\n  the material over plies 1 to 5, and after the line: discoveredAttack@1\n"),
-            "{text}"
-        );
+        let (fen, moves) = ("r4rk1/7p/4bPp1/p2p4/1p2p3/8/PPPqB2Q/1K3R1R b - - 1 30", "a8a7 e2g4 d2h2 g4e6 g8h8 h1h2");
+        assert!(reads(fen, moves, "the material over plies 1 to 2: sacrifice@1"));
+        assert!(reads(fen, moves, "the material over plies 1 to 5, and after the line: discoveredAttack@1"));
         // Lichess 00EgR: the a8 knight is trapped as the line ends, and no
         // capture takes it: the gain is the detector's stake.
         let fen = "N2k3r/1b1n1Bpp/p7/1pb1P3/6P1/4p3/PPP4P/1K1R3R w - - 1 20";
-        let text = explain(&Line::parse(fen, "e5e6 b7h1 d1d7 d8c8 d7c7 c8b8", LineForm::Puzzle).unwrap());
-        assert!(text.contains("\n  the detector's stake, which no capture collected: trappedPiece@5\n"), "{text}");
+        assert!(reads(
+            fen,
+            "e5e6 b7h1 d1d7 d8c8 d7c7 c8b8",
+            "the detector's stake, which no capture collected: trappedPiece@5"
+        ));
         // Lichess 059XJ: Qd8+ forks the f6 knight, which only Qxf6+, a
         // sacrifice, takes: the fork nets nothing of its own.
-        let fen = "6k1/5p1p/4pnp1/ppq1N3/5P2/2P4P/PP4PK/3Q4 b - - 0 27";
-        let text = explain(&Line::parse(fen, "c5f2 d1d8 g8g7 d8f6 g7f6 e5g4 f6f5 g4f2", LineForm::Puzzle).unwrap());
-        assert!(text.contains("\n  nothing of its own, its man taken by a later sacrifice: fork@1\n"), "{text}");
+        let (fen, moves) =
+            ("6k1/5p1p/4pnp1/ppq1N3/5P2/2P4P/PP4PK/3Q4 b - - 0 27", "c5f2 d1d8 g8g7 d8f6 g7f6 e5g4 f6f5 g4f2");
+        assert!(reads(fen, moves, "nothing of its own, its man taken by a later sacrifice: fork@1"));
     }
 }

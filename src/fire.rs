@@ -15,7 +15,7 @@ use crate::role::{RoleName, Roles};
 /// what the capture search finds after ply `through` (after the line, where
 /// that is its last ply). The rules that move a gain besides, as a capture
 /// of theirs the exchange answers, are `crate::net`'s.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct GainSpan {
     pub from: u16,
     pub through: u16,

@@ -426,7 +426,7 @@ pub fn settle(line: &Line, balances: &[i32], fires: &mut [Fire]) {
     let counting = OnceCell::new();
     let end = LineEnd { hits: SetupHits::of(line), pending: RefCell::default() };
     // Fires of one ply most often collect with the same capture.
-    let mut settled = [((0, false, 0, 0), (0, GainSpan { from: 0, through: 0, searched: false })); 8];
+    let mut settled = [((0, false, 0, 0), (0, GainSpan::default())); 8];
     let mut known = 0;
     for i in 0..fires.len() {
         let ply = line.at(usize::from(fires[i].ply));
