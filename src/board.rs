@@ -546,7 +546,7 @@ fn plain_move(
 
 /// Whether `us`, with its king on `king` and `checkers` (at most one)
 /// giving check, may take the enemy man on `to` with its `role` on `from`,
-/// which attacks it: [`plain_move`]'s test of the king's safety.
+/// which attacks it: `plain_move`'s test of the king's safety.
 pub fn capture_leaves_king_safe(
     board: &Board,
     us: Color,
@@ -584,7 +584,7 @@ pub fn profitable_capture(pos: &Chess, sq: Square) -> bool {
 
 /// The same position with the other side to move (no en passant), or `None`
 /// where that is impossible (the side not to move would be in check). The
-/// move clocks aside, it is the position [`swap_turn_by_setup`] builds; it
+/// move clocks aside, it is the position `swap_turn_by_setup` builds; it
 /// is not validated again: a legal position with the other side to move is
 /// legal unless the side to move stands in check. A man "moved" onto its
 /// own square passes the turn and leaves the board, the castling rights and
@@ -875,7 +875,7 @@ fn mate_in_one_with_escapes(pos: &Chess, skip: Bitboard, escapes: Bitboard) -> O
 /// one legal answer, `checks` of them at most (a mate in one at least), the
 /// last mating (Lichess
 /// 08O6I: after ...Rxd6, Re8+ ...Rf8 Rxf8#). Asked past a mate in one only
-/// where the enemy king has at most [`FORCED_MATE_ROOM`] free squares: a
+/// where the enemy king has at most `FORCED_MATE_ROOM` free squares: a
 /// king with more room meets a check with more than one answer, almost
 /// always, and the search of every check is dear.
 pub fn forced_mate(pos: &Chess, checks: u32) -> bool {

@@ -22,7 +22,7 @@ impl<T: Copy, const N: usize> InlineVec<T, N> {
     const FITS: () = assert!(N <= u8::MAX as usize);
 
     /// Appends `item`: in place where the inline room has space (inlined
-    /// at the caller), otherwise by [`InlineVec::push_cold`].
+    /// at the caller), otherwise by `push_cold`.
     #[inline]
     pub fn push(&mut self, item: T) {
         let () = Self::FITS;

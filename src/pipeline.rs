@@ -352,7 +352,7 @@ type Done<P> = (u64, Counts, Result<P, OutputError>);
 ///
 /// Several batches are classified at once (each a job on the worker pool,
 /// itself split over the workers), so no core waits for the slowest row of
-/// a batch; the writer puts them back in input order. At most [`IN_FLIGHT`]
+/// a batch; the writer puts them back in input order. At most `IN_FLIGHT`
 /// batches are in flight whatever the thread count, which bounds memory.
 pub fn run<S: Sink>(
     options: &Options,

@@ -3,7 +3,7 @@
 //! directory and renamed into place only when the run succeeds.
 //!
 //! Batches become compressed Parquet pages on the workers, straight from
-//! the annotated rows ([`pages`]: Koga knows what each column holds, so it
+//! the annotated rows (`pages`: Koga knows what each column holds, so it
 //! picks each column's encoding from its [`Kind`], with no Arrow array in
 //! between); the writer thread only appends them and keeps the footer
 //! (polars-parquet's file writer).
