@@ -1,7 +1,7 @@
 //! What the side to move cannot save of its loose men: a bitboard test of
 //! each answer, no search.
 
-use shakmaty::{attacks, Bitboard, Chess, Move, Position, Rank, Role, Square};
+use shakmaty::{attacks, Bitboard, Board, Chess, Color, Move, Position, Rank, Role, Square};
 
 use crate::board::{
     attacked_by, attackers, least_valuable, least_valuable_legal_capture, mate_in_one, piece_attacks, pins_of, see,
@@ -22,7 +22,8 @@ use super::men::{newly_hanging, won_by_taking};
 /// hit, no more often than they guard it; else it loses what the exchange
 /// there wins us), or where a man of theirs, standing safe itself, takes
 /// its only attacker, steps between, or guards it against attackers worth
-/// as much; so two men that no one answer saves lose the lesser (Lichess
+/// as much, itself or by stepping off the line of a slider of theirs that
+/// then guards it (Lichess 04bIW: Na3 lets the f1 rook guard a1); so two men that no one answer saves lose the lesser (Lichess
 /// 037nc: ...Rxe2 hits b2 and f2). Nothing is lost where the side can give
 /// check with a man that stands safe (a check that gives the checker away
 /// saves nothing: 01E0R's ...Qxe3+; and it leaves another loose man
@@ -288,9 +289,14 @@ pub(super) fn lost_loose_men(pos: &Chess, premise: &Chess) -> i32 {
                 guards[role as usize - 1] |= piece_attacks(man, role.of(us), occupied);
             }
         }
+        // A man of theirs that masks a slider of theirs from a loose man
+        // guards it by stepping anywhere off that line (Lichess 088eB: after
+        // Qxd8, ...Bb5 lets the h7 rook guard c7).
+        let unmasks = maskers(board, loose, them);
         for from in theirs & !loose {
             let Some(role) = board.role_at(from) else { continue };
-            if answer(from, role, moves(from, role) & (helps | guards[role as usize - 1])) {
+            let to = if unmasks.contains(from) { Bitboard::FULL } else { helps | guards[role as usize - 1] };
+            if answer(from, role, moves(from, role) & to) {
                 return 0;
             }
         }
@@ -487,4 +493,24 @@ pub(super) fn lost_loose_men(pos: &Chess, premise: &Chess) -> i32 {
         }
     }
     lost
+}
+
+/// Their men that stand alone between a slider of theirs and one of the
+/// loose `men`: a step off that line lets the slider guard it.
+fn maskers(board: &Board, men: Bitboard, them: Color) -> Bitboard {
+    let occupied = board.occupied();
+    let theirs = board.by_color(them);
+    let mut found = Bitboard::EMPTY;
+    for man in men {
+        let rook_blockers = attacks::rook_attacks(man, occupied) & theirs;
+        let bishop_blockers = attacks::bishop_attacks(man, occupied) & theirs;
+        let sliders = attacks::rook_attacks(man, occupied & !rook_blockers) & board.rooks_and_queens()
+            | attacks::bishop_attacks(man, occupied & !bishop_blockers) & board.bishops_and_queens();
+        for slider in sliders & theirs {
+            if let Some(masker) = (attacks::between(man, slider) & occupied).single_square() {
+                found |= Bitboard::from_square(masker) & theirs;
+            }
+        }
+    }
+    found
 }

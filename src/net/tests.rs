@@ -1521,6 +1521,19 @@ fn a_guard_saves_a_loose_man_only_where_the_exchange_there_no_longer_pays() {
 }
 
 #[test]
+fn a_man_that_steps_off_a_sliders_line_lets_it_guard_a_loose_man() {
+    // Lichess 04bIW: after ...Kxh7 the d4 queen hits the a1 rook, and
+    // Na3 (or Nc3, Nd2) lets the f1 rook guard it: the fork nets the
+    // bishop given for h7, 2, not 7.
+    let fen = "r1b2rk1/pp1n1ppp/4p3/2P1n3/QP1N1B1q/3B4/P4PP1/RN3RK1 w - - 5 16";
+    assert_eq!(gain(fen, "f4g3 h4d4 d3h7 g8h7", 1, "fork"), Some(2));
+    // Lichess 088eB: after Qxd8 the queen hits c7, and ...Bb5 lets the
+    // h7 rook guard it: the queen alone, 9, not 10.
+    let fen = "rn1q3r/1ppb3B/pn2pk1p/8/3PP1Q1/8/PP3PPP/RN2K2R b KQ - 1 15";
+    assert_eq!(gain(fen, "h8h7 g4h4 f6g6 h4d8", 3, "hangingPiece"), Some(9));
+}
+
+#[test]
 fn a_guard_pinned_to_its_king_guards_only_against_its_pinner() {
     // Lichess 03eUB: after Bxf6 Bxf6 Qxf6 the queen hits d6 and g6,
     // whose only guard, the f7 pawn, the d5 bishop pins to the king: no
