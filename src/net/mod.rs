@@ -44,7 +44,8 @@
 //!     it is made is a pawn won), or from after their capture where the run
 //!     starts with their capture of the man a sacrifice of ours gave there:
 //!     the sacrifice is charged that man (08Ao7: ...Re3, fxe3, and the
-//!     ...Nxe3+ fork nets 7, not 2).
+//!     ...Nxe3+ fork nets 7, not 2), the sacrifice a capture or not
+//!     (00fJC: Rxc3+ bxc3, and the Qxc3+ fork nets 7, not 3).
 //!   - An opponent's desperado elsewhere (a man we attack, sold for a
 //!     lesser man we take back, the captures ending there, no line of
 //!     theirs opened) is a trade of its own: the next fire's, not counted
@@ -534,6 +535,9 @@ pub fn settle(line: &Line, balances: &[i32], fires: &mut [Fire]) {
                 // gave is counted from after it: the sacrifice is charged
                 // that man (Lichess 08Ao7: Re3 is the sacrifice's -5, fxe3
                 // takes it, and the Nxe3+ fork wins the queen: 7, not 2).
+                // So where the run starts with the sacrifice's own capture
+                // (Lichess 00fJC: Rxc3+ is the sacrifice's -4, bxc3 takes
+                // the rook, and the Qxc3+ fork wins the a5 rook: 7, not 3).
                 let start = match start.previous() {
                     Some(given)
                         if !start.is_solver()
@@ -541,6 +545,13 @@ pub fn settle(line: &Line, balances: &[i32], fires: &mut [Fire]) {
                             && given.mv().to() == start.mv().to() =>
                     {
                         start.reply().unwrap_or(start)
+                    }
+                    _ if start.is_solver() && start.index() < ply.index() && sacrifices[start.index().min(127)] => {
+                        start
+                            .reply()
+                            .filter(|taken| taken.mv().to() == start.mv().to())
+                            .and_then(|taken| taken.reply())
+                            .unwrap_or(start)
                     }
                     _ => start,
                 };

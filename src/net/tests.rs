@@ -852,6 +852,11 @@ fn a_tactic_that_takes_back_on_a_sacrifices_square_counts_from_after_the_sacrifi
     // bishop taking the knight back: 7, not 2 (the rook counted twice).
     let fen = "4r1k1/pp3p2/2p4p/3p2p1/3P1qn1/2PB1N2/PPQ2P2/R5K1 w - - 2 22";
     assert_eq!(gain(fen, "g1g2 e8e3 f2e3 g4e3 g2f2 e3c2", 3, "fork"), Some(7));
+    // Lichess 00fJC: the sacrifice takes (Rxc3+, -4), bxc3 takes the
+    // rook, and Qxc3+ forks king and rook, which Qxa5 takes, a pawn
+    // after: 7, not 3 (the rook counted twice).
+    let fen = "1r6/6p1/5p1p/r1kp4/Pp3q2/2pR3P/2Q2PP1/3R2K1 b - - 4 39";
+    assert_eq!(gain(fen, "b8d8 d3c3 b4c3 c2c3 c5d6 c3a5", 3, "fork"), Some(7));
     // Lichess 07KyR: Re7 Bxe7 Rxe7 Qxe7 Qxe7: after the rook given, the
     // hanging queen nets the queen for a bishop and a rook, and a pawn
     // the line's end leaves: 8, not 3; the line's story is -5, then 8.
