@@ -71,24 +71,33 @@ def report(rows, out):
         )
 
 
+# A round judged under both readings of convention 3 (docs/gain-judging.md#two-readings-of-the-lines-end)
+# carries judged_best and judged_capture: it goes in as two rounds, the capture reading's named with
+# a `cap` suffix.
+READINGS = [("judged", ""), ("judged_best", ""), ("judged_capture", "cap")]
+
+
 def add(round_name, commit, verdicts, archive):
     with open(verdicts, newline="") as f:
         rows = list(csv.DictReader(f))
+    readings = [(column, suffix) for column, suffix in READINGS if rows and column in rows[0]]
     exists = os.path.exists(archive)
     with open(archive, "a", newline="") as f:
         w = csv.writer(f)
         if not exists:
             w.writerow(COLUMNS)
         added = 0
-        for r in rows:
-            # A change round judges two builds' values; the one kept (value_b) is the gain judged.
-            gain = r.get("gain") or r.get("value_b")
-            judged = (r.get("judged") or "").strip()
-            if not judged.lstrip("-").isdigit():
-                print(f"skipped {r['puzzle_id']} ply {r['ply']}: judged {judged!r} is no number", file=sys.stderr)
-                continue
-            w.writerow([round_name, commit, r["puzzle_id"], r["ply"], r["label"], gain, judged, r.get("why", "")])
-            added += 1
+        for column, suffix in readings:
+            for r in rows:
+                # A change round judges two builds' values; the one kept (value_b) is the gain judged.
+                gain = r.get("gain") or r.get("value_b")
+                judged = (r.get(column) or "").strip()
+                if not judged.lstrip("-").isdigit():
+                    print(f"skipped {r['puzzle_id']} ply {r['ply']}: {column} {judged!r} is no number", file=sys.stderr)
+                    continue
+                why = r.get("why", "")
+                w.writerow([round_name + suffix, commit, r["puzzle_id"], r["ply"], r["label"], gain, judged, why])
+                added += 1
     return added
 
 

@@ -63,3 +63,20 @@ def test_a_change_round_keeps_the_value_of_the_build_kept(tmp_path):
     rows = gain_verdicts.read_archive(archive).sort("puzzle_id")
     assert rows["gain"].to_list() == [4, 2]
     assert rows["judged"].to_list() == [4, 1]
+
+
+def test_a_round_judged_under_both_readings_goes_in_as_two_rounds(tmp_path):
+    # The capture reading's verdicts keep the round's seed with a `cap` suffix, the best reading's
+    # the seed alone, so each reading's figure can be read again on any build.
+    verdicts = tmp_path / "verdicts.csv"
+    verdicts.write_text(
+        "puzzle_id,ply,label,gain,judged_capture,verdict_capture,judged_best,verdict_best,why\n"
+        "aaaaa,1,fork,3,3,RIGHT,4,WRONG,a quiet move picks up a pawn\n"
+        "bbbbb,3,pin,2,2,RIGHT,2,RIGHT,nothing more falls\n"
+    )
+    archive = tmp_path / "archive.csv"
+    assert gain_verdicts.add("6400", "abc1234", verdicts, archive) == 4
+    rows = gain_verdicts.read_archive(archive).sort("round", "puzzle_id")
+    assert rows["round"].to_list() == ["6400", "6400", "6400cap", "6400cap"]
+    assert rows["judged"].to_list() == [4, 2, 3, 2]
+    assert rows["gain"].to_list() == [3, 2, 3, 2]
