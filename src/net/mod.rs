@@ -616,12 +616,24 @@ pub fn settle(line: &Line, balances: &[i32], fires: &mut [Fire]) {
                 let span = GainSpan { from: fire.ply, through: line.last().index() as u16, searched: true };
                 (i16::try_from(gain).ok(), Some(span))
             }
-            // A threatened man that took a man of ours met the threat by
-            // trading: where the line ends with our check, whose answers the
-            // capture search reads, the line from the move says what came of
-            // it (Lichess 07b7A: Nxg5 unmasks the g6 queen on the c2 queen,
-            // which takes it, Nxf3+, and hxg6 is to come: the bishop, 3).
-            None if fire.stake.is_some() && line.last().gives_check() && traded_itself(ply, men) => {
+            // Where the line ends with our check, whose answers the capture
+            // search reads, the line from the move says what came of the
+            // threat: a threatened man that took a man of ours met it by
+            // trading (Lichess 07b7A: Nxg5 unmasks the g6 queen on the c2
+            // queen, which takes it, Nxf3+, and hxg6 is to come: the bishop,
+            // 3), and a threat no escape meets is carried out there or
+            // costs us the checker (0C9wz: hxg7+ unmasks the h1 rook on the
+            // pinned queen, and gxf8=Q+ and Rxh7 follow: 16, not 9; 00UB0:
+            // Ng5+ unmasks the bishop on the queen, and hxg5 comes first:
+            // 6, not 9), where no other fire of the move wins or gives
+            // material and no later fire claims a capture on the way.
+            None if fire.stake.is_some()
+                && line.last().gives_check()
+                && (traded_itself(ply, men)
+                    || line.last().is_solver()
+                        && !(gives_on_the_move || capture_named_elsewhere)
+                        && ply.later().all(|at| !among(claimed, at))) =>
+            {
                 let (balance, span) = balance_after(line.last(), None, ply);
                 (i16::try_from(balance - balances[ply.index()]).ok(), Some(GainSpan { from: fire.ply, ..span }))
             }

@@ -658,6 +658,19 @@ fn a_threatened_man_that_trades_itself_nets_the_line() {
 }
 
 #[test]
+fn a_threat_whose_line_ends_on_our_check_nets_what_the_check_leaves() {
+    // Lichess 0C9wz: after the queen given on g7, hxg7+ takes the knight
+    // back and unmasks the h1 rook on the queen, pinned to the h8 king:
+    // Kg8 gxf8=Q+ Kxf8 Rxh7 follows, 16, not the queen's 9.
+    let fen = "r3nrk1/1p5q/2pp2QP/1p2p3/3nP3/PPNP4/1P3P2/1K4RR b - - 0 26";
+    assert_eq!(gain(fen, "g8h8 g6g7 e8g7 h6g7", 3, "discoveredAttack"), Some(16));
+    // Lichess 00UB0: Ng5+ unmasks the g2 bishop on the queen, and hxg5
+    // takes the checking knight first: 6, not 9.
+    let fen = "1r2n3/p1p3bk/Pp1p2pp/1PqP1p2/5P2/1Q1P1N2/6BP/5R1K b - - 0 29";
+    assert_eq!(gain(fen, "e8f6 d3d4 c5d5 f3g5", 3, "discoveredAttack"), Some(6));
+}
+
+#[test]
 fn their_capture_after_their_check_belongs_to_the_exchange() {
     // Lichess 08Erp: fxe4 traps the queen, Qh5+ ...Rxh5 Bxh5+ ...Kf8,
     // and dxe7+ takes the bishop the setup move hit: 3, not 5.
