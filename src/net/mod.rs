@@ -344,6 +344,11 @@
 //!     balance from before the move, finished by the capture search, is
 //!     the gain (Lichess 07b7A: Nxg5 unmasks the g6 queen on the c2
 //!     queen, which takes it; Nxf3+, and hxg6 is to come: 3, not 9).
+//!     So too where no escape meets the threat and the line ends with
+//!     our check, unless another fire of the move gives material or
+//!     names its capture, or a later fire claims a capture on the way
+//!     (0C9wz: hxg7+ unmasks the h1 rook on the pinned queen, and
+//!     gxf8=Q+ and Rxh7 follow: 16, not 9).
 //!
 //! How far the values are right, judged by hand round by round, and every
 //! rule tried and left out: `docs/gain.md` and `docs/gain-judging.md`.
