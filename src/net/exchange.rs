@@ -96,13 +96,26 @@ fn takes_back_late(theirs: Cursor) -> bool {
         .is_some_and(|at| at.is_solver() && at.mv().is_capture() && at.mv().to() == square)
 }
 
+/// The plies other fires of the line claim, as an exchange's count reads
+/// them.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Claims {
+    /// Where another tactic of ours wins or gives material.
+    pub(super) claimed: u128,
+    /// Where a fire names the man its move takes, gives material or has a
+    /// stake.
+    pub(super) named_takes: u128,
+    /// Where a sacrifice fire stands.
+    pub(super) sacrifices: u128,
+}
+
 /// The material balance once the exchange that `capture` opens is over:
 /// the captures and promotions that follow it in the line, and the
 /// opponent's capture back after a check in between
-/// ([`resumed_after_a_check`]), up to a capture of ours on a ply `stop_at`
-/// holds (for a tactic that set up `capture`, the plies other tactics
-/// claim: Lichess 08hfz, Rxg6+ Qxg6 Qxg6+ wins the queen, and the second
-/// fork's rook is its own). A quiet move ends it, our check and its answer
+/// ([`resumed_after_a_check`]), where `stop_at_claims` (for a tactic that
+/// set up `capture`) up to a capture of ours on a ply another tactic
+/// claims, other than our retake of their capture (Lichess 08hfz, Rxg6+
+/// Qxg6 Qxg6+ wins the queen, and the second fork's rook is its own). A quiet move ends it, our check and its answer
 /// too (Lichess 0AxTx: ...Qh4+ Kd2 ...Qxf4+ Ke2, and the interference nets
 /// f4, 1: what ...Qf2+ wins next is no part of it); where the
 /// line stops with the other side to answer, or goes on with a desperado
@@ -111,9 +124,8 @@ fn takes_back_late(theirs: Cursor) -> bool {
 /// since `premise` (the position before the key move).
 pub(super) fn balance_after_exchange(
     capture: Cursor,
-    stop_at: Option<u128>,
-    claimed: u128,
-    named_takes: u128,
+    stop_at_claims: bool,
+    claims: Claims,
     premise: &Chess,
     end: &LineEnd,
     balances: &[i32],
@@ -125,6 +137,7 @@ pub(super) fn balance_after_exchange(
     // retake names other men: the trade is then no fire's, and belongs to
     // the exchange (0758S: Bxf6 wins the queen, ...Nxg3 takes ours, and
     // Rxg3's pin names g7: 3, not 9).
+    let Claims { claimed, named_takes, sacrifices } = claims;
     let claimed_at = |at: Cursor| among(claimed, at);
     let retaken_by_another = |at: Cursor| {
         at.previous().is_some_and(|ours| ours.mv().to() != at.mv().to())
@@ -139,14 +152,17 @@ pub(super) fn balance_after_exchange(
     // nets 2, not -6). A check of theirs starts something else (Lichess
     // 0BNSS: f6+ Nxf6 Qxe5 wins the pawn back, and ...Bc6+ starts the next
     // combination).
-    // Our retake of their capture on its square, where the tactic of the
-    // retake names other men, is no other tactic's trade: it goes on.
-    let unnamed_retake = |at: &Cursor| {
+    // Our retake of their capture on its square is no other tactic's
+    // trade, a payoff's neither: it goes on (Lichess 02UDs: Nd6 unmasks
+    // the f3 rook on f7, and Nxf7+ ...Rxf7 Rxf7 nets the pawn and the rook
+    // for the knight, 3, not -2). Not a sacrifice, which is charged what
+    // follows its move.
+    let retake = |at: &Cursor| {
         at.previous().is_some_and(|theirs| theirs.mv().is_capture() && theirs.mv().to() == at.mv().to())
-            && !among(named_takes, *at)
+            && !among(sacrifices, *at)
     };
-    let goes_on = |at: &Cursor| match stop_at {
-        Some(claimed) if at.is_solver() && among(claimed, *at) && !unnamed_retake(at) => false,
+    let goes_on = |at: &Cursor| match stop_at_claims {
+        true if at.is_solver() && claimed_at(*at) && !retake(at) => false,
         _ => {
             (at.mv().is_capture() && (at.is_solver() || (continues_the_exchange(*at) && !retaken_by_another(*at))))
                 || (at.mv().is_promotion() && !retaken_by_another(*at))

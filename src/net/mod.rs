@@ -32,7 +32,10 @@
 //!   to its net).
 //!   - Where the tactic sets up a later capture, the exchange stops at a
 //!     capture of ours another tactic claims (Lichess 08hfz: the first
-//!     fork's queen, the second fork's rook), and, like any, at a quiet
+//!     fork's queen, the second fork's rook), not at our retake of their
+//!     capture on its square, a payoff's or not (02UDs: Nxf7+ ...Rxf7
+//!     Rxf7, 3, not -2; until stop 69 a retake whose fire named the man
+//!     stopped it), and, like any, at a quiet
 //!     move, our check and its answer included (0AxTx: ...Qh4+ Kd2
 //!     ...Qxf4+ Ke2, and the interference nets f4, 1, not 2; until stop 68
 //!     it ran on through our checks and their answers to the line's end:
@@ -377,7 +380,7 @@ use claims::{among, claimed_by_others, collecting_capture, counting_their_captur
 use exchange::{
     balance_after_exchange, exchange_start, given, keeps_its_capture, makes_the_capture, premise_of,
     premise_taken_on_the_way, retaken_on_the_way, their_capture_taken_back_in_the_run, their_capture_taken_back_late,
-    took, trade_start, unclaimed_threat,
+    took, trade_start, unclaimed_threat, Claims,
 };
 pub use line_end::at_the_lines_end;
 use line_end::LineEnd;
@@ -401,8 +404,12 @@ pub fn settle(line: &Line, balances: &[i32], fires: &mut [Fire]) {
     }
     // The plies a sacrifice fire stands on.
     let mut sacrifices = [false; 128];
+    let mut sacrifice_plies = 0u128;
     for f in fires.iter().filter(|f| f.label.info().gives) {
         sacrifices[usize::from(f.ply).min(127)] = true;
+        if f.ply < 128 {
+            sacrifice_plies |= 1 << f.ply;
+        }
     }
     // The plies where a fire wins material, other than by collecting an
     // earlier fire's win (whose exchange may stop short of the next fire's).
@@ -506,13 +513,19 @@ pub fn settle(line: &Line, balances: &[i32], fires: &mut [Fire]) {
         let men = men_to_win(&fire.roles) & !(board.kings() & board.by_color(!line.solver()));
         // Each exchange (its capture, the tactics' plies its checks stop
         // before, if it runs through them, where it began) is settled once.
-        let mut balance_after = |capture: Cursor, stop_at: Option<u128>, start: Cursor| {
-            let key = (capture.index(), stop_at.is_some(), start.index(), claimed);
+        let mut balance_after = |capture: Cursor, stop_at: bool, start: Cursor| {
+            let key = (capture.index(), stop_at, start.index(), claimed);
             if let Some(&(_, settled)) = settled[..known].iter().find(|&&(k, _)| k == key) {
                 return settled;
             }
-            let balance =
-                balance_after_exchange(capture, stop_at, claimed, named_takes, premise_of(start), &end, balances);
+            let balance = balance_after_exchange(
+                capture,
+                stop_at,
+                Claims { claimed, named_takes, sacrifices: sacrifice_plies },
+                premise_of(start),
+                &end,
+                balances,
+            );
             if known < settled.len() {
                 settled[known] = (key, balance);
                 known += 1;
@@ -528,7 +541,7 @@ pub fn settle(line: &Line, balances: &[i32], fires: &mut [Fire]) {
                 // A tactic that sets up a later capture stops where another
                 // tactic's capture comes next; one that is the capture nets
                 // its own exchange.
-                let stop_at = (capture.index() > ply.index()).then_some(claimed);
+                let stop_at = capture.index() > ply.index();
                 let start = match unclaimed_threat {
                     Some(threat) if capture.index() == ply.index() => threat,
                     _ if capture.index() == ply.index() => {
@@ -639,7 +652,7 @@ pub fn settle(line: &Line, balances: &[i32], fires: &mut [Fire]) {
                         && !(gives_on_the_move || capture_named_elsewhere)
                         && ply.later().all(|at| !among(claimed, at))) =>
             {
-                let (balance, span) = balance_after(line.last(), None, ply);
+                let (balance, span) = balance_after(line.last(), false, ply);
                 (i16::try_from(balance - balances[ply.index()]).ok(), Some(GainSpan { from: fire.ply, ..span }))
             }
             None => (fire.stake, None),

@@ -895,6 +895,19 @@ fn our_checks_run_on_until_another_tactic_wins() {
 }
 
 #[test]
+fn our_retake_of_their_capture_goes_on_with_the_exchange() {
+    // Lichess 02UDs: Nd6 unmasks the f3 rook on f7, and Nxf7+ ...Rxf7
+    // Rxf7 nets the pawn and the rook for the knight: 3, not -2 (the
+    // retake left to the payoff that names f7).
+    let fen = "r4r1k/5p1p/p5pP/3pqN2/1P4Q1/P4R2/2P3P1/7K b - - 0 28";
+    assert_eq!(gain(fen, "f8g8 f5d6 g8f8 d6f7 f8f7 f3f7", 1, "discoveredAttack"), Some(3));
+    // Lichess 0150p: Rg5 pins the d5 rook to the h1 queen; ...Rxd5 Qxd5
+    // ...Bxd5+ wins the queen for the rook: 9, not 0.
+    let fen = "8/pp4k1/2b2pr1/3r1R2/PP1Q4/8/7P/7K w - - 0 31";
+    assert_eq!(gain(fen, "f5d5 g6g5 h2h4 g5d5 d4d5 c6d5", 1, "pin"), Some(9));
+}
+
+#[test]
 fn a_queen_taken_as_it_is_made_is_a_pawn() {
     // Lichess 04Fg4: d8=Q+ Kxd8, a pawn that was lost anyway: 1, not 9.
     let fen = "8/3P1k2/8/4R1p1/1K2Pp2/8/8/3r4 w - - 1 56";
