@@ -72,6 +72,13 @@ pub(super) fn among(plies: u128, at: Cursor) -> bool {
     at.index() < 128 && plies & (1 << at.index()) != 0
 }
 
+/// Whether any ply from `from` up to `to` (not included) is one of
+/// `plies`.
+pub(super) fn any_between(plies: u128, from: usize, to: usize) -> bool {
+    let (from, to) = (from.min(128), to.min(128));
+    to > from && plies & (u128::MAX >> (128 - (to - from)) << from) != 0
+}
+
 /// Whether `fire` wins material (a stake, or a material label) rather
 /// than gives it.
 pub(super) fn wins_material(fire: &Fire) -> bool {
@@ -92,4 +99,20 @@ pub(super) fn claimed_by_others(fires: &[Fire], ply: u16) -> u128 {
         .filter(|f| f.ply != ply && f.ply < 128 && f.collects != Some(ply))
         .filter(|f| moves_material(f))
         .fold(0, |plies, f| plies | 1 << f.ply)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::any_between;
+
+    #[test]
+    fn any_between_reads_the_half_open_range() {
+        let plies = 1u128 << 3 | 1 << 127;
+        assert!(any_between(plies, 3, 4));
+        assert!(!any_between(plies, 0, 3));
+        assert!(!any_between(plies, 4, 127));
+        assert!(any_between(plies, 4, 200));
+        assert!(!any_between(plies, 5, 5));
+        assert!(any_between(plies, 0, 128));
+    }
 }

@@ -12,7 +12,7 @@ use crate::fire::{Fire, GainSpan};
 use crate::line::Cursor;
 use crate::role::{RoleName, Roles};
 
-use super::claims::{among, men_to_win, moves_material, wins_material};
+use super::claims::{among, any_between, men_to_win, moves_material, wins_material};
 use super::line_end::{nets_after, LineEnd};
 use super::men::{hanging, won_by_taking};
 use super::premise::SetupHits;
@@ -481,7 +481,7 @@ pub(super) fn retaken_on_the_way(ply: Cursor, capture: Cursor, settled: &[Fire])
 pub(super) fn their_capture_taken_back_late<'a>(
     ply: Cursor<'a>,
     setup_hits: &SetupHits,
-    sacrifices: &[bool; 128],
+    sacrifices: u128,
     settled: &[Fire],
 ) -> Option<Cursor<'a>> {
     let square = ply.mv().to();
@@ -513,10 +513,10 @@ pub(super) fn their_capture_taken_back_late<'a>(
 /// sacrifice of the line came before (the man is then the sacrifice's
 /// loss), the capture is no late take-back of a capture of ours, and the
 /// man did not hang before the key move.
-fn took_what_the_line_risked(theirs: Cursor, setup_hits: &SetupHits, sacrifices: &[bool; 128]) -> bool {
+fn took_what_the_line_risked(theirs: Cursor, setup_hits: &SetupHits, sacrifices: u128) -> bool {
     let key = theirs.line().key_ply;
     stood_since_key(theirs, theirs.mv().to())
-        && !sacrifices[key.min(127)..theirs.index().min(127)].contains(&true)
+        && !any_between(sacrifices, key, theirs.index())
         && !takes_back_late(theirs)
         && !takes_premise(theirs, setup_hits)
 }
@@ -532,7 +532,7 @@ fn took_what_the_line_risked(theirs: Cursor, setup_hits: &SetupHits, sacrifices:
 pub(super) fn their_capture_taken_back_in_the_run<'a>(
     ply: Cursor<'a>,
     setup_hits: &SetupHits,
-    sacrifices: &[bool; 128],
+    sacrifices: u128,
     settled: &[Fire],
 ) -> Option<Cursor<'a>> {
     let key = ply.line().key_ply;

@@ -403,14 +403,7 @@ pub fn settle(line: &Line, balances: &[i32], fires: &mut [Fire]) {
         return;
     }
     // The plies a sacrifice fire stands on.
-    let mut sacrifices = [false; 128];
-    let mut sacrifice_plies = 0u128;
-    for f in fires.iter().filter(|f| f.label.info().gives) {
-        sacrifices[usize::from(f.ply).min(127)] = true;
-        if f.ply < 128 {
-            sacrifice_plies |= 1 << f.ply;
-        }
-    }
+    let sacrifices = fires.iter().filter(|f| f.ply < 128 && f.label.info().gives).fold(0u128, |p, f| p | 1 << f.ply);
     // The plies where a fire wins material, other than by collecting an
     // earlier fire's win (whose exchange may stop short of the next fire's).
     let wins = fires
@@ -521,7 +514,7 @@ pub fn settle(line: &Line, balances: &[i32], fires: &mut [Fire]) {
             let balance = balance_after_exchange(
                 capture,
                 stop_at,
-                Claims { claimed, named_takes, sacrifices: sacrifice_plies },
+                Claims { claimed, named_takes, sacrifices },
                 premise_of(start),
                 &end,
                 balances,
@@ -536,7 +529,7 @@ pub fn settle(line: &Line, balances: &[i32], fires: &mut [Fire]) {
             // Taken only by a later sacrifice: the loss is the sacrifice's,
             // and the tactic won nothing of its own (Lichess 059XJ: Qd8+
             // forks, and Qxf6+ Kxf6 gives the queen for the knight: 0).
-            Some(capture) if capture.index() > ply.index() && sacrifices[capture.index().min(127)] => (Some(0), None),
+            Some(capture) if capture.index() > ply.index() && among(sacrifices, capture) => (Some(0), None),
             Some(capture) => {
                 // A tactic that sets up a later capture stops where another
                 // tactic's capture comes next; one that is the capture nets
@@ -558,19 +551,15 @@ pub fn settle(line: &Line, balances: &[i32], fires: &mut [Fire]) {
                 // the rook, and the Qxc3+ fork wins the a5 rook: 7, not 3).
                 let start = match start.previous() {
                     Some(given)
-                        if !start.is_solver()
-                            && sacrifices[given.index().min(127)]
-                            && given.mv().to() == start.mv().to() =>
+                        if !start.is_solver() && among(sacrifices, given) && given.mv().to() == start.mv().to() =>
                     {
                         start.reply().unwrap_or(start)
                     }
-                    _ if start.is_solver() && start.index() < ply.index() && sacrifices[start.index().min(127)] => {
-                        start
-                            .reply()
-                            .filter(|taken| taken.mv().to() == start.mv().to())
-                            .and_then(|taken| taken.reply())
-                            .unwrap_or(start)
-                    }
+                    _ if start.is_solver() && start.index() < ply.index() && among(sacrifices, start) => start
+                        .reply()
+                        .filter(|taken| taken.mv().to() == start.mv().to())
+                        .and_then(|taken| taken.reply())
+                        .unwrap_or(start),
                     _ => start,
                 };
                 // Where another fire names the man our move took and no one
@@ -590,8 +579,8 @@ pub fn settle(line: &Line, balances: &[i32], fires: &mut [Fire]) {
                 // Our take-back of their capture, late or in our run, answers
                 // it: asked of a capture counted from its own move alone.
                 let answered = if [capture.index(), start.index(), from] == [ply.index(); 3] {
-                    their_capture_taken_back_late(ply, &end.hits, &sacrifices, settled_fires)
-                        .or_else(|| their_capture_taken_back_in_the_run(ply, &end.hits, &sacrifices, settled_fires))
+                    their_capture_taken_back_late(ply, &end.hits, sacrifices, settled_fires)
+                        .or_else(|| their_capture_taken_back_in_the_run(ply, &end.hits, sacrifices, settled_fires))
                         .map_or(0, |theirs| captured_value(theirs.mv()))
                 } else {
                     0
