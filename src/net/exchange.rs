@@ -5,7 +5,7 @@ use std::cell::OnceCell;
 
 use shakmaty::{attacks, Bitboard, Chess, Position, Square};
 
-use crate::board::{attacked_by, attackers, value};
+use crate::board::{attacked_by, attackers, attacks_from, value};
 use crate::facts::{capture_square, captured_value};
 use crate::fire::{Fire, GainSpan};
 
@@ -161,8 +161,19 @@ pub(super) fn balance_after_exchange(
         at.previous().is_some_and(|theirs| theirs.mv().is_capture() && theirs.mv().to() == at.mv().to())
             && !among(sacrifices, *at)
     };
+    // So our capture of the man their recapturer stopped guarding as it
+    // took (Lichess 0Agob: Rxe8+ ...Qxe8 Qxf6, the queen's guard of f6 gone).
+    let let_go = |at: &Cursor| {
+        at.previous().is_some_and(|theirs| {
+            theirs.mv().is_capture()
+                && theirs
+                    .mv()
+                    .from()
+                    .is_some_and(|from| attacks_from(theirs.before().board(), from).contains(at.mv().to()))
+        })
+    };
     let goes_on = |at: &Cursor| match stop_at_claims {
-        true if at.is_solver() && claimed_at(*at) && !retake(at) => false,
+        true if at.is_solver() && claimed_at(*at) && !retake(at) && !let_go(at) => false,
         _ => {
             (at.mv().is_capture() && (at.is_solver() || (continues_the_exchange(*at) && !retaken_by_another(*at))))
                 || (at.mv().is_promotion() && !retaken_by_another(*at))

@@ -35,7 +35,8 @@
 //!     fork's queen, the second fork's rook), not at our retake of their
 //!     capture on its square, a payoff's or not (02UDs: Nxf7+ ...Rxf7
 //!     Rxf7, 3, not -2; until stop 69 a retake whose fire named the man
-//!     stopped it), and, like any, at a quiet
+//!     stopped it) nor at our capture of the man their recapturer stopped
+//!     guarding (0Agob: Rxe8+ ...Qxe8 Qxf6, 3, not 0), and, like any, at a quiet
 //!     move, our check and its answer included (0AxTx: ...Qh4+ Kd2
 //!     ...Qxf4+ Ke2, and the interference nets f4, 1, not 2; until stop 68
 //!     it ran on through our checks and their answers to the line's end:

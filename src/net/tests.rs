@@ -895,7 +895,7 @@ fn our_checks_run_on_until_another_tactic_wins() {
 }
 
 #[test]
-fn our_retake_of_their_capture_goes_on_with_the_exchange() {
+fn our_retake_of_their_capture_and_of_the_man_it_let_go_goes_on_with_the_exchange() {
     // Lichess 02UDs: Nd6 unmasks the f3 rook on f7, and Nxf7+ ...Rxf7
     // Rxf7 nets the pawn and the rook for the knight: 3, not -2 (the
     // retake left to the payoff that names f7).
@@ -905,6 +905,11 @@ fn our_retake_of_their_capture_goes_on_with_the_exchange() {
     // ...Bxd5+ wins the queen for the rook: 9, not 0.
     let fen = "8/pp4k1/2b2pr1/3r1R2/PP1Q4/8/7P/7K w - - 0 31";
     assert_eq!(gain(fen, "f5d5 g6g5 h2h4 g5d5 d4d5 c6d5", 1, "pin"), Some(9));
+    // Lichess 0Agob: Rc7+ drives the king off e8 and f6; Rxe8+ ...Qxe8
+    // Qxf6 takes the bishop the recapturing queen stopped guarding: 3,
+    // not 0, though a later fire claims Qxf6.
+    let fen = "r2qr3/pp3k1p/4bbp1/3P4/3n1Q2/3B1P2/PP1N2PP/2RKR3 b - - 0 18";
+    assert_eq!(gain(fen, "e6d5 c1c7 f7g8 e1e8 d8e8 f4f6", 1, "deflection"), Some(3));
 }
 
 #[test]
