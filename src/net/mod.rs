@@ -377,7 +377,9 @@ use crate::fire::{Fire, GainSpan};
 
 use crate::line::{Cursor, Line};
 
-use claims::{among, claimed_by_others, collecting_capture, counting_their_captures, men_to_win, wins_material};
+use claims::{
+    among, any_between, claimed_by_others, collecting_capture, counting_their_captures, men_to_win, wins_material,
+};
 use exchange::{
     balance_after_exchange, exchange_start, given, keeps_its_capture, makes_the_capture, premise_of,
     premise_taken_on_the_way, retaken_on_the_way, their_capture_taken_back_in_the_run, their_capture_taken_back_late,
@@ -640,7 +642,7 @@ pub fn settle(line: &Line, balances: &[i32], fires: &mut [Fire]) {
                 && (traded_itself(ply, men)
                     || line.last().is_solver()
                         && !(gives_on_the_move || capture_named_elsewhere)
-                        && ply.later().all(|at| !among(claimed, at))) =>
+                        && !any_between(claimed, ply.index() + 1, 128)) =>
             {
                 let (balance, span) = balance_after(line.last(), false, ply);
                 (i16::try_from(balance - balances[ply.index()]).ok(), Some(GainSpan { from: fire.ply, ..span }))
