@@ -468,6 +468,13 @@ impl<'a> Scope<'a> {
         }
     }
 
+    /// The men the line left loose, and the premise, this scope holds to.
+    fn loose(self) -> Loose<'a> {
+        match self {
+            Scope::Targets { loose, .. } | Scope::Answers { loose, .. } => loose,
+        }
+    }
+
     /// Whether `us`, to move on `board`, may take the man on `victim` with
     /// the man on `from` (without check: an answer off the men the last
     /// capture changed must give check).
@@ -795,10 +802,19 @@ fn evade(board: &Board, us: Color, checkers: Bitboard, plies: u32, mut alpha: i3
         return alpha.max(0);
     }
     let last_rank = us.fold_wb(Rank::Eighth, Rank::First);
+    // The opponent's answer that takes a man of ours en prise before the
+    // key move takes the puzzle's premise, no part of the tactic, as its
+    // captures are held off it in the search (Lichess 0AHFA: Qxh8+ ...Ke7
+    // Qxh7+ ...Ke6 Qxg6+ ...Kxe5 takes a bishop the a1 bishop hit all
+    // along).
+    let loose = scope.loose();
+    let premise = || if us == loose.to_move { Bitboard::EMPTY } else { loose.premise_men() };
     for &answer in &answers {
         let Move::Normal { role, from, to, .. } = answer else { continue };
         let promotes = role == Role::Pawn && to.rank() == last_rank;
-        let won = board.role_at(to).map_or(0, value) + if promotes { value(Role::Queen) - 1 } else { 0 };
+        let taken =
+            if occupied.contains(to) && !premise().contains(to) { board.role_at(to).map_or(0, value) } else { 0 };
+        let won = taken + if promotes { value(Role::Queen) - 1 } else { 0 };
         let mut after = board.clone();
         after.discard_piece_at(from);
         after.set_piece_at(to, if promotes { Role::Queen } else { role }.of(us));

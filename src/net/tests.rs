@@ -718,6 +718,17 @@ fn a_man_hanging_before_the_key_move_taken_on_the_way_is_premise() {
 }
 
 #[test]
+fn their_answer_to_a_check_that_takes_a_man_en_prise_before_the_key_move_wins_nothing() {
+    // Lichess 0AHFA: Qf6+ forks king and rook, Qxh8+ takes the rook, and
+    // in ...Ke7 Qxh7+ ...Ke6 Qxg6+ the king's ...Kxe5 takes a bishop the
+    // a1 bishop hit before the key move: the premise, so both pawns
+    // count: 7, not 6.
+    let (fen, moves) = ("rn5r/3q1k1p/1np3p1/p3B3/Pp2P3/5QP1/3N1P1P/b2R2K1 b - - 1 26", "f7e7 f3f6 e7e8 f6h8");
+    assert_eq!(gain(fen, moves, 1, "fork"), Some(7));
+    assert_eq!(gain(fen, moves, 3, "insufficientlyDefended"), Some(7));
+}
+
+#[test]
 fn a_sacrifices_co_threat_leaves_the_lines_end_to_a_later_win() {
     // Lichess 038Be: ...Nxc3 gives the queen and uncovers the b7 bishop
     // on the e4 rook, which escapes by taking it; Ne2+ then wins the c1
