@@ -4,7 +4,8 @@
 use shakmaty::{attacks, Bitboard, Board, Chess, Color, Position, Square};
 
 use crate::board::{
-    attacked_by, attacked_by_at, attackers, least_valuable, piece_attacks, pins_off_the_line, value, xray_defenders,
+    attacked_by, attacked_by_at, attackers, least_valuable, piece_attacks, pins_off_the_line, see, value,
+    xray_defenders,
 };
 
 /// The pieces of the side in check in `pos` that a checker hits and only
@@ -68,6 +69,32 @@ pub(super) fn won_by_taking_seen(board: &Board, attacker: Color, men: Bitboard, 
         }
     }
     won
+}
+
+/// Those of `men` that `attacker` wins by the exchange on their square,
+/// not so in `start` (Lichess 08GrF: after Qxf6+ ...Kg8 the rook and
+/// queen hit the d6 bishop, which only the c7 queen guards): the men
+/// [`won_by_taking`] leaves out, guarded, hit by no lesser man, for a
+/// search to start on. A static exchange, pins unasked: the search that
+/// starts on them plays only legal captures.
+pub(super) fn newly_won_by_exchange(board: &Board, attacker: Color, men: Bitboard, start: &Board) -> Bitboard {
+    // Whether the exchange on the man pays, asked only where it is hit
+    // `twice` (a guarded man hit once by a man worth as much or more is not
+    // won): in `start`, any man it pays on, hanging ones too.
+    let won = |board: &Board, sq: Square, twice: bool| {
+        let by = attackers(board, sq, attacker, board.occupied());
+        (by.more_than_one() || (!twice && by.any()))
+            && least_valuable(board, by)
+                .is_some_and(|(from, _)| see(board, from, sq, board.role_at(sq).map_or(0, value)) > 0)
+    };
+    let now: Bitboard = men.into_iter().filter(|&sq| won(board, sq, true)).collect();
+    if now.is_empty() {
+        return now;
+    }
+    now & !now
+        .into_iter()
+        .filter(|&sq| start.by_color(!attacker).contains(sq) && won(start, sq, false))
+        .collect::<Bitboard>()
 }
 
 /// Whether `side` gives check on `board`.

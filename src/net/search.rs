@@ -14,7 +14,8 @@ use crate::facts::{capture_square, captured_value};
 
 use super::loose_men::lost_loose_men;
 use super::men::{
-    answers, checks_on, guarded_by_the_king_alone, hanging, newly_hanging, won_by_taking, won_by_taking_seen,
+    answers, checks_on, guarded_by_the_king_alone, hanging, newly_hanging, newly_won_by_exchange, won_by_taking,
+    won_by_taking_seen,
 };
 use super::premise::SetupHits;
 
@@ -35,7 +36,12 @@ pub(super) fn best_captures(pos: &Chess, square: Square, premise: &Chess, hits: 
     let attacks = attacked_by(pos.board(), pos.turn());
     if pos.is_check() {
         let targets = first_targets(pos.board(), pos.turn(), square, premise.board(), hits, attacks);
-        let net = best_answer_to_check(pos, targets, premise);
+        // The men of the checking side's it wins by their exchange, as
+        // below (08GrF: Qxf6+ ...Kg8, and Rxd6 takes a bishop the rook
+        // and queen hit and the c7 queen alone guards).
+        let by_exchange =
+            newly_won_by_exchange(pos.board(), !pos.turn(), pos.us() & !pos.board().kings(), premise.board());
+        let net = best_answer_to_check_leaving(pos, targets, by_exchange, premise);
         // A forced answer may walk into a check that wins (Lichess 08QFG:
         // ...Qxf3+ Kg1, and ...Rg8+ wins the queen for the rook).
         if let Some(m) = only_legal_move(pos) {
@@ -49,7 +55,13 @@ pub(super) fn best_captures(pos: &Chess, square: Square, premise: &Chess, hits: 
         return net;
     }
     let targets = first_targets(pos.board(), pos.turn(), square, premise.board(), hits, attacks);
-    best_captures_of(pos.board(), pos.turn(), targets, Some(attacks), premise, Some(pos), forks)
+    // At the line's end, a man hit more often than guarded falls too
+    // (Lichess 0095W: after ...Qxd6, Rxb7 ...Rxb7 Qxb7+ wins the pawn the
+    // c7 rook's step cut off from its guard): asked here alone, where
+    // the line ends, as it costs a static exchange per man.
+    let (board, theirs) = (pos.board(), pos.them() & attacks & !targets);
+    let targets = targets | newly_won_by_exchange(board, pos.turn(), theirs, premise.board());
+    best_captures_of(board, pos.turn(), targets, Some(attacks), premise, Some(pos), forks)
 }
 
 /// What the side to move (not in check) nets at best with a quiet check
@@ -168,8 +180,14 @@ pub(super) fn best_captures_of(
 /// by a forking check ([`forking_check`], Lichess 028yE's ...Qe4+); below 0
 /// where every answer loses.
 pub(super) fn best_answer_to_check(pos: &Chess, targets: Bitboard, premise: &Chess) -> i32 {
+    best_answer_to_check_leaving(pos, targets, Bitboard::EMPTY, premise)
+}
+
+/// [`best_answer_to_check`], where the checking side may also take the
+/// men `left` (of the side in check) whatever the answer.
+pub(super) fn best_answer_to_check_leaving(pos: &Chess, targets: Bitboard, left: Bitboard, premise: &Chess) -> i32 {
     let board = pos.board();
-    let left_hanging = newly_hanging(board, !pos.turn(), premise.board()) | guarded_by_the_king_alone(pos);
+    let left_hanging = newly_hanging(board, !pos.turn(), premise.board()) | guarded_by_the_king_alone(pos) | left;
     // Most often no answer can take a target or promote, and nothing is
     // left hanging: every answer nets 0, and none need be listed.
     let promoting = pos.our(Role::Pawn) & Bitboard::from_rank(pos.turn().fold_wb(Rank::Seventh, Rank::Second));

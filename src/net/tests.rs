@@ -5,7 +5,9 @@ use super::line_end::at_the_lines_end;
 use super::loose_men::lost_loose_men;
 use super::men::{guarded_by_the_king_alone, newly_hanging, won_by_taking};
 use super::queening::queening_race;
-use super::search::{best_answer_to_check, capture_search, forking_check, Found, Loose, Scope, CAPTURE_SEARCH_PLIES};
+use super::search::{
+    best_answer_to_check_leaving, capture_search, forking_check, Found, Loose, Scope, CAPTURE_SEARCH_PLIES,
+};
 
 use shakmaty::{Bitboard, Board, Chess, Color, Move, MoveList, Position, Rank, Role};
 
@@ -132,9 +134,9 @@ proptest::proptest! {
 /// [`best_answer_to_check`] as first written: every answer that leaves
 /// the other side something to take played and searched in full, the
 /// best taken.
-fn best_answer_to_check_slowly(pos: &Chess, targets: Bitboard, premise: &Chess) -> i32 {
+fn best_answer_to_check_slowly(pos: &Chess, targets: Bitboard, left: Bitboard, premise: &Chess) -> i32 {
     let board = pos.board();
-    let left_hanging = newly_hanging(board, !pos.turn(), premise.board()) | guarded_by_the_king_alone(pos);
+    let left_hanging = newly_hanging(board, !pos.turn(), premise.board()) | guarded_by_the_king_alone(pos) | left;
     let promoting = pos.our(Role::Pawn) & Bitboard::from_rank(pos.turn().fold_wb(Rank::Seventh, Rank::Second));
     if left_hanging.is_empty()
         && promoting.is_empty()
@@ -206,10 +208,12 @@ proptest::proptest! {
         for pos in crate::board::random_game(start, &picks).into_iter().filter(|pos| pos.is_check()) {
             for premise in [Chess::default(), pos.clone()] {
                 for targets in [Bitboard::FULL, pos.them() & !pos.board().pawns()] {
-                    proptest::prop_assert_eq!(
-                        best_answer_to_check(&pos, targets, &premise),
-                        best_answer_to_check_slowly(&pos, targets, &premise)
-                    );
+                    for left in [Bitboard::EMPTY, pos.us() & !pos.board().kings()] {
+                        proptest::prop_assert_eq!(
+                            best_answer_to_check_leaving(&pos, targets, left, &premise),
+                            best_answer_to_check_slowly(&pos, targets, left, &premise)
+                        );
+                    }
                 }
             }
         }
@@ -693,9 +697,10 @@ fn a_grab_before_a_trade_on_two_squares_is_what_the_trade_wins() {
     let fen = "r4rk1/p1pbq1b1/1p3nQp/3p4/3P1P2/2P1B1R1/PP1N3N/R5K1 w - - 4 21";
     assert_eq!(gain(fen, "g6h6 e7e3 g3e3 g7h6", 3, "hangingPiece"), Some(3));
     // Lichess 01aTs: g3 hits the queen; Qxd4 takes the bishop, ...Rxd4
-    // the queen, gxh4 the queen back: 3, not 9.
+    // the queen, gxh4 the queen back: 3, not 9, less the f4 pawn the
+    // rook and the e5 pawn hit and the f1 rook alone guards (...exf4): 2.
     let fen = "2r5/p3n2k/3Q2pp/4pp2/2Bb1P1q/8/P5PP/R4R1K b - - 2 26";
-    assert_eq!(gain(fen, "c8c4 g2g3 e7c8 d6d4 c4d4 g3h4", 5, "hangingPiece"), Some(3));
+    assert_eq!(gain(fen, "c8c4 g2g3 e7c8 d6d4 c4d4 g3h4", 5, "hangingPiece"), Some(2));
     // Lichess 05mlq: Qxf2 takes back the setup move's rook, ...Nxf2 the
     // queen, Rxd5 the queen back: the rook, less the pawn ...Nxg4+
     // wins at the end: 4, not 8.
@@ -715,6 +720,19 @@ fn a_man_hanging_before_the_key_move_taken_on_the_way_is_premise() {
     // ...Bxb3 Bxb3 follows: the queen for the rook and bishop, 1.
     let fen = "2r1kbr1/1bqp3p/4BB2/p3N3/3P4/1Q6/1Pn2PPP/R3K2R w KQ - 1 21";
     assert_eq!(gain(fen, "e1f1 b7g2 f1g1 g2d5 e6g8 d5b3", 3, "discoveredAttack"), Some(1));
+}
+
+#[test]
+fn a_man_hit_more_often_than_guarded_falls_at_the_lines_end() {
+    // Lichess 0095W: ...Qxd6 takes the pawn, but Rc7 cut the d7 rook off
+    // the b7 pawn, and Rxb7 ...Rxb7 Qxb7+ wins it back: 0, not 1.
+    let fen = "8/pp1r2kp/q2P1ppb/4p3/2N1P3/1Q5P/PPR2PP1/6K1 w - - 3 32";
+    assert_eq!(gain(fen, "c4e5 f6e5 c2c7 a6d6", 3, "hangingPiece"), Some(0));
+    // So after the answer to our check at the line's end. Lichess 08GrF:
+    // Qg5+ Kh8 Qxf6+ ...Kg8, and the d6 bishop the rook and queen hit,
+    // which the c7 queen alone guards, falls too: 6, not 4.
+    let fen = "r4rk1/1pq2p1p/p2b1np1/2p1pN2/2P5/1PN1Q3/P4PPP/3R1RK1 b - - 1 18";
+    assert_eq!(gain(fen, "g6f5 e3g5 g8h8 g5f6", 1, "fork"), Some(6));
 }
 
 #[test]
