@@ -322,8 +322,8 @@ pub(super) enum Scope<'a> {
     /// other side mate (in one, or by checks with one answer each) is not
     /// played, and, with the premise, at the line's end, one it answers
     /// with a forking check nets no more than the fork leaves.
-    /// `premise_off`: the opponent's captures once we have answered,
-    /// which may not take a man of ours en prise in the premise.
+    /// `premise_off`: the measured side's captures once the other side
+    /// has answered, which may not take a man en prise in the premise.
     /// `attacks`: at the root, where already found, the squares the
     /// measured side attacks (found as its first targets were).
     Targets { men: Bitboard, loose: Loose<'a>, guard: Option<Guard<'a>>, premise_off: bool, attacks: Option<Bitboard> },
@@ -367,6 +367,8 @@ pub(super) struct Found {
     hanging: OnceCell<Bitboard>,
     /// The men of the side to move in the premise en prise there.
     premise: OnceCell<Bitboard>,
+    /// The other side's men en prise there.
+    premise_theirs: OnceCell<Bitboard>,
 }
 
 impl<'a> Loose<'a> {
@@ -383,6 +385,15 @@ impl<'a> Loose<'a> {
     pub(super) fn premise_men(self) -> Bitboard {
         let (premise, side) = (self.premise, self.to_move);
         *self.found.premise.get_or_init(|| won_by_taking(premise, !side, premise.by_color(side)))
+    }
+
+    /// The men of `side` en prise in the premise.
+    fn premise_men_of(self, side: Color) -> Bitboard {
+        if side == self.to_move {
+            return self.premise_men();
+        }
+        let premise = self.premise;
+        *self.found.premise_theirs.get_or_init(|| won_by_taking(premise, side.other(), premise.by_color(side)))
     }
 
     /// Those men, of `side`'s opponent, that still stand on `board`
@@ -464,25 +475,25 @@ impl<'a> Scope<'a> {
     }
 
     /// The next side's scope once a capture landing on `to` has been
-    /// played on `before` by `mover`. Once the other side has answered,
-    /// the measured side may take any man, but the opponent none of ours
-    /// that stood en prise to it before the key move, the premise, as at
-    /// the root (05uHR: after ...cxb3, axb3 ...Nxd5 and Qxa7 would take a
-    /// pawn the queen hit before the key move: 0, not 1). Our own captures
-    /// always count. (The men the setup move's piece hit, which the root
-    /// counts, are not told apart here: a later capture of one is rare.
-    /// Where the premise is the position before a desperado, the sides
-    /// turn round, as [`first_targets`] holds both sides to the premise.)
-    pub(super) fn next(self, before: &'a Board, to: Square, mover: Color) -> Scope<'a> {
+    /// played on `before`. Once the other side has answered, the measured
+    /// side may take any man but one of theirs that stood en prise to it
+    /// before the key move, the premise, as at the root: a first capture
+    /// of it is no part of the tactic (Lichess 02JPn: after ...Nxc3+ bxc3
+    /// ...Nxe4 Rxe4, ...Bxf2 takes a pawn the f5 rook hit all along: 6,
+    /// not 7; c6330: 16 of 18 right by captures alone, the old none); nor
+    /// may the opponent take a man of ours so (05uHR: after ...cxb3, axb3
+    /// ...Nxd5 and Qxa7 would take a pawn the queen hit before the key
+    /// move: 0, not 1). (The men the setup move's piece hit, which the
+    /// root counts, are not told apart here: a later capture of one is
+    /// rare. Where the premise is the position before a desperado, the
+    /// sides turn round, as [`first_targets`] holds both sides to the
+    /// premise.)
+    pub(super) fn next(self, before: &'a Board, to: Square) -> Scope<'a> {
         match self {
             Scope::Targets { loose, .. } => Scope::Answers { before, to, loose: loose.with_taker_on(to) },
-            Scope::Answers { loose, .. } => Scope::Targets {
-                men: Bitboard::FULL,
-                loose,
-                guard: None,
-                premise_off: mover == loose.to_move,
-                attacks: None,
-            },
+            Scope::Answers { loose, .. } => {
+                Scope::Targets { men: Bitboard::FULL, loose, guard: None, premise_off: true, attacks: None }
+            }
         }
     }
 
@@ -499,7 +510,7 @@ impl<'a> Scope<'a> {
     pub(super) fn allows(self, board: &Board, us: Color, from: Square, victim: Square) -> bool {
         match self {
             Scope::Targets { men, loose, premise_off, .. } => {
-                men.contains(victim) && !(premise_off && loose.premise_men().contains(victim))
+                men.contains(victim) && !(premise_off && loose.premise_men_of(!us).contains(victim))
             }
             Scope::Answers { before, to, loose } => {
                 // Besides: a man of ours they attack escapes with what it
@@ -566,7 +577,7 @@ pub(super) fn capture_search(
     let mut victims = them & attacked;
     if let Scope::Targets { loose, premise_off: true, .. } = scope {
         if victims.any() {
-            victims &= !loose.premise_men();
+            victims &= !loose.premise_men_of(!us);
         }
     }
     // Found where a capture first asks.
@@ -674,7 +685,7 @@ pub(super) fn capture_search(
                         let net = if plies == 1 && !check {
                             on_the_last_ply()
                         } else {
-                            let next = scope.next(board, to, us);
+                            let next = scope.next(board, to);
                             won - capture_search(
                                 &after,
                                 !us,
@@ -841,8 +852,7 @@ fn evade(board: &Board, us: Color, checkers: Bitboard, plies: u32, mut alpha: i3
         if won <= alpha && !check {
             continue;
         }
-        let net =
-            won - capture_search(&after, !us, plies - 1, won - beta, won - alpha, scope.next(board, to, us), check);
+        let net = won - capture_search(&after, !us, plies - 1, won - beta, won - alpha, scope.next(board, to), check);
         alpha = alpha.max(net);
         if alpha >= beta {
             return beta;

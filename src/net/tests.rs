@@ -88,7 +88,7 @@ fn capture_search_slowly(pos: &Chess, plies: u32, mut alpha: i32, beta: i32, sco
         {
             continue;
         }
-        let next = scope.next(pos.board(), m.to(), pos.turn());
+        let next = scope.next(pos.board(), m.to());
         let left = if !in_check && after.is_check() { plies.max(2) - 1 } else { plies - 1 };
         let net = if plies == 1 && !in_check && !after.is_check() && m.promotion().is_none() {
             see(pos.board(), m.from().unwrap(), m.to(), won).min(beta)
@@ -733,6 +733,16 @@ fn a_man_hit_more_often_than_guarded_falls_at_the_lines_end() {
     // which the c7 queen alone guards, falls too: 6, not 4.
     let fen = "r4rk1/1pq2p1p/p2b1np1/2p1pN2/2P5/1PN1Q3/P4PPP/3R1RK1 b - - 1 18";
     assert_eq!(gain(fen, "g6f5 e3g5 g8h8 g5f6", 1, "fork"), Some(6));
+}
+
+#[test]
+fn our_later_capture_in_the_search_of_a_man_en_prise_before_the_key_move_wins_nothing() {
+    // Lichess 02JPn: ...Nxa2+ forks king and queen, Kb1 ...Nxc3+, and
+    // after bxc3 ...Nxe4 Rxe4 the search's ...Bxf2 takes a pawn the f5
+    // rook hit before the key move: the premise, as our first captures
+    // there are held to it: 6, not 7.
+    let fen = "r7/5kp1/p3pnp1/1pb2r2/3nb1p1/3Q4/PPPBNP1P/2KRR3 w - - 6 22";
+    assert_eq!(gain(fen, "d3c3 d4c2 e2g3 c2b4 g3e4 b4a2 c1b1 a2c3", 5, "fork"), Some(6));
 }
 
 #[test]
