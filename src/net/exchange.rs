@@ -3,7 +3,7 @@
 
 use std::cell::OnceCell;
 
-use shakmaty::{attacks, Bitboard, Chess, Position, Square};
+use shakmaty::{attacks, Bitboard, CastlingMode, Chess, EnPassantMode, FromSetup, Position, Square};
 
 use crate::board::{attacked_by, attackers, attacks_from, value};
 use crate::facts::{capture_square, captured_value};
@@ -16,7 +16,7 @@ use super::claims::{among, any_between, men_to_win, moves_material, wins_materia
 use super::line_end::{nets_after, LineEnd};
 use super::men::{hanging, won_by_taking};
 use super::premise::SetupHits;
-use super::search::{best_answer_to_check, best_captures_on, first_targets};
+use super::search::{best_answer_to_check, best_captures, best_captures_on, first_targets};
 
 /// Where the exchange a capture belongs to began: a capture that takes
 /// back on the square where the opponent just captured or promoted
@@ -229,9 +229,17 @@ pub(super) fn balance_after_exchange(
             best_answer_to_check(pos, targets, premise).max(0)
         }
         Some(from) if !last.gives_check() => {
-            let mut board = last.after().board().clone();
-            board.discard_piece_at(from);
-            best_captures_on(&board, last.after().turn(), last.mv().to(), premise, hits)
+            // The position with their desperado's man gone, where it is a
+            // legal one: no first capture of theirs there that lets us
+            // mate is played (Lichess 042DR: ...Nxg3+ hxg3 ...Qxf3, and
+            // gxf3 meets ...Rh2#, which is why they played Qxe2).
+            let mut setup = last.after().to_setup(EnPassantMode::Legal);
+            setup.board.discard_piece_at(from);
+            let board = setup.board.clone();
+            match Chess::from_setup(setup, CastlingMode::Standard) {
+                Ok(pos) => best_captures(&pos, last.mv().to(), premise, hits, false),
+                Err(_) => best_captures_on(&board, last.after().turn(), last.mv().to(), premise, hits),
+            }
         }
         _ => nets_after(last, premise, hits),
     });

@@ -746,6 +746,15 @@ fn our_later_capture_in_the_search_of_a_man_en_prise_before_the_key_move_wins_no
 }
 
 #[test]
+fn after_their_desperado_no_capture_that_allows_a_mate_is_played() {
+    // Lichess 042DR: ...Nxg3+ hxg3 ...Qxf3, and their queen takes the e2
+    // rook rather than let gxf3 meet ...Rh2#: the exchange cut there
+    // nets the knight for the bishop and the f3 knight, 3, not -6.
+    let fen = "6k1/5pp1/p1p4p/4BP2/P1P1n1q1/5N2/1r2r1PP/R2Q2RK w - - 5 26";
+    assert_eq!(gain(fen, "e5g3 e4g3 h2g3 g4f3 d1e2 f3e2", 1, "insufficientlyDefended"), Some(3));
+}
+
+#[test]
 fn their_answer_to_a_check_that_takes_a_man_en_prise_before_the_key_move_wins_nothing() {
     // Lichess 0AHFA: Qf6+ forks king and rook, Qxh8+ takes the rook, and
     // in ...Ke7 Qxh7+ ...Ke6 Qxg6+ the king's ...Kxe5 takes a bishop the
