@@ -36,9 +36,10 @@ pub(super) fn best_captures(pos: &Chess, square: Square, premise: &Chess, hits: 
     let attacks = attacked_by(pos.board(), pos.turn());
     if pos.is_check() {
         let targets = first_targets(pos.board(), pos.turn(), square, premise.board(), hits, attacks);
-        // The men of the checking side's it wins by their exchange, as
-        // below (08GrF: Qxf6+ ...Kg8, and Rxd6 takes a bishop the rook
-        // and queen hit and the c7 queen alone guards).
+        // The men of the side in check that the checking side wins by
+        // the exchange on their square, as below, whatever the answer
+        // (08GrF: Qxf6+ ...Kg8, and Rxd6 takes a bishop the rook and
+        // queen hit and the c7 queen alone guards).
         let by_exchange =
             newly_won_by_exchange(pos.board(), !pos.turn(), pos.us() & !pos.board().kings(), premise.board());
         let net = best_answer_to_check_leaving(pos, targets, by_exchange, premise);
