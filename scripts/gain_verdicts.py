@@ -8,7 +8,9 @@ ARCHIVE is tests/data/gain_verdicts.csv unless named: one row per judged fire, w
 the value Koga gave then, the value the judge counts and the judge's one line why.
 
 The first form sets each judged value beside the gain a build gives now (OUT is the output of
-`koga annotate` on the dev set) and prints, per round and in all, how many agree, then every row
+`koga annotate` on the dev set) and prints, per round and in all, how many agree, then for the
+fresh rounds judged under both readings each reading's totals and its rounds at 24 of 25 or more
+(issue 34's bar), then every row
 where they differ, marked `mended` (now the judge's value where it was not), `moved off` (the
 judge's value then, not now) or `still`. A rule that mends one shape and breaks another shows here
 before anyone draws a round.
@@ -64,11 +66,45 @@ def report(rows, out):
         out.write(f"{r['round']:>5}  {r['judged']:>6}  {r['right_then']:>10}  {r['right_now']:>9}\n")
     total, then, now = rows.height, int(per_round["right_then"].sum()), int(per_round["right_now"].sum())
     out.write(f"  all  {total:>6}  {then:>10}  {now:>9}\n\n")
+    both = by_reading(per_round)
+    if both.height:
+        out.write(f"fresh rounds judged under both readings: {both['rounds'][0]}\n")
+        out.write("reading  judged  right then  right now  24+ then  24+ now\n")
+        for r in both.iter_rows(named=True):
+            out.write(
+                f"{r['reading']:>7}  {r['judged']:>6}  {r['right_then']:>10}  {r['right_now']:>9}  "
+                f"{r['rounds_24_then']:>8}  {r['rounds_24_now']:>7}\n"
+            )
+        out.write("\n")
     for r in rows.filter(pl.col("state") != "agrees").iter_rows(named=True):
         out.write(
             f"{r['state']:>9}  {r['round']} {r['puzzle_id']} ply {r['ply']} {r['label']}: "
             f"gave {r['gain']}, judged {r['judged']}, now {r['now']}  ({r['why']})\n"
         )
+
+
+def by_reading(per_round):
+    """The fresh rounds of 25 judged under both readings (a seed, and the seed with `cap`; change
+    rounds and second judges, a letter after the seed, aside), summed per reading: verdicts,
+    right then and now, and rounds at 24 or more then and now, the bar issue 34 sets."""
+    fresh = per_round.filter(pl.col("round").str.contains(r"^\d+(cap)?$") & (pl.col("judged") == 25))
+    seeds = set(fresh["round"].str.replace("cap$", "").to_list())
+    both = {seed for seed in seeds if {seed, seed + "cap"} <= set(fresh["round"].to_list())}
+    fresh = fresh.filter(pl.col("round").str.replace("cap$", "").is_in(sorted(both))).with_columns(
+        pl.when(pl.col("round").str.ends_with("cap")).then(pl.lit("capture")).otherwise(pl.lit("best")).alias("reading")
+    )
+    return (
+        fresh.group_by("reading")
+        .agg(
+            pl.len().alias("rounds"),
+            pl.col("judged").sum(),
+            pl.col("right_then").sum(),
+            pl.col("right_now").sum(),
+            (pl.col("right_then") >= 24).sum().alias("rounds_24_then"),
+            (pl.col("right_now") >= 24).sum().alias("rounds_24_now"),
+        )
+        .sort("reading", descending=True)
+    )
 
 
 # A round judged under both readings of convention 3 (docs/gain-judging.md#two-readings-of-the-lines-end)

@@ -80,3 +80,25 @@ def test_a_round_judged_under_both_readings_goes_in_as_two_rounds(tmp_path):
     assert rows["round"].to_list() == ["6400", "6400", "6400cap", "6400cap"]
     assert rows["judged"].to_list() == [4, 2, 3, 2]
     assert rows["gain"].to_list() == [3, 2, 3, 2]
+
+
+def test_each_reading_is_summed_over_the_fresh_rounds_judged_both_ways():
+    # Rounds of 25, each reading's right counts then and now; a round at 24 or more meets the bar.
+    # A change round, a second judge (a letter after the seed) and a seed judged one way only are
+    # left out.
+    per_round = pl.DataFrame(
+        {
+            "round": ["6400", "6400cap", "6403", "6403cap", "c6401", "c6401cap", "6400b", "6400bcap", "6406"],
+            "judged": [25, 25, 25, 25, 18, 18, 25, 25, 25],
+            "right_then": [20, 24, 22, 23, 10, 16, 19, 25, 25],
+            "right_now": [21, 25, 22, 24, 11, 16, 19, 25, 25],
+        }
+    )
+    both = gain_verdicts.by_reading(per_round)
+    assert both["reading"].to_list() == ["capture", "best"]
+    assert both["rounds"].to_list() == [2, 2]
+    assert both["judged"].to_list() == [50, 50]
+    assert both["right_then"].to_list() == [47, 42]
+    assert both["right_now"].to_list() == [49, 43]
+    assert both["rounds_24_then"].to_list() == [1, 0]
+    assert both["rounds_24_now"].to_list() == [2, 0]
