@@ -360,6 +360,16 @@ impl<'a> TextRow<'a> {
         Some(&self.text[start..next - 1])
     }
 
+    /// Field `column`'s bytes as read, as [`TextRow::raw_field`] cuts them.
+    #[inline]
+    fn raw_bytes(&self, column: usize) -> Option<&'a [u8]> {
+        if column < RowBatch::MAX_ABSENT && self.absent & (1 << column) != 0 {
+            return None;
+        }
+        let &[start, next] = self.bounds.get(column..column + 2)? else { unreachable!("two bounds") };
+        self.text.as_bytes().get(start..next - 1)
+    }
+
     /// A field, trimmed of ASCII whitespace; `None` when the column is absent
     /// or the field empty.
     #[inline]
@@ -403,9 +413,15 @@ impl<'a> TextRow<'a> {
     /// An optional integer field.
     #[inline]
     pub fn optional_int(&self, column: Option<usize>, name: &'static str) -> Result<Option<i32>, RowError> {
+        // The usual field, one to nine digits and nothing else, read off its
+        // bytes: no trimming, no text to cut out, no UTF-8 to check (digits
+        // are ASCII, so a field that holds only them is valid).
+        if let Some(value) = column.and_then(|column| self.raw_bytes(column)).and_then(decimal_digits) {
+            return Ok(Some(value));
+        }
         match self.checked(column, name)? {
             None => Ok(None),
-            Some(text) => match decimal_digits(text) {
+            Some(text) => match decimal_digits(text.as_bytes()) {
                 Some(value) => Ok(Some(value)),
                 None => text.parse().map(Some).map_err(|_| RowError::BadNumber { field: name, value: text.into() }),
             },
@@ -422,8 +438,7 @@ impl<'a> TextRow<'a> {
 /// every count and rating in the puzzle database; anything else (a sign,
 /// ten digits, garbage) is left to `str::parse`, which also words the error.
 #[inline]
-fn decimal_digits(text: &str) -> Option<i32> {
-    let bytes = text.as_bytes();
+fn decimal_digits(bytes: &[u8]) -> Option<i32> {
     if bytes.is_empty() || bytes.len() > 9 {
         return None;
     }
@@ -746,7 +761,7 @@ mod tests {
         /// only what it must (so `parse` still words every error).
         #[test]
         fn decimal_digits_agree_with_parse(text in "[-+0-9 a]{0,11}|[0-9]{1,12}") {
-            let fast = decimal_digits(&text);
+            let fast = decimal_digits(text.as_bytes());
             if let Some(value) = fast {
                 proptest::prop_assert_eq!(Ok(value), text.parse::<i32>());
             } else {
@@ -804,6 +819,33 @@ mod tests {
         assert_eq!(row.required(1, "FEN"), Err(RowError::MissingField("FEN")));
         assert_eq!(row.required(3, "Moves"), Err(RowError::InvalidUtf8("Moves")));
         assert_eq!(row.raw_field(4), None);
+    }
+
+    /// The digits read off a field's bytes, and every other shape through
+    /// the text: padded, signed, absent, empty, too long, not UTF-8.
+    #[test]
+    fn optional_ints_read_every_shape() {
+        let mut batch = RowBatch::default();
+        let fields: [Option<&[u8]>; 8] = [
+            Some(b"1500"),
+            Some(b" 42 "),
+            Some(b"-7"),
+            None,
+            Some(b""),
+            Some(b"12345678901"),
+            Some(b"1\xff"),
+            Some(b"0"),
+        ];
+        batch.push_fields(0, fields);
+        let row = batch.row(0);
+        let read = |column| row.optional_int(Some(column), "Rating");
+        assert_eq!(
+            (read(0), read(1), read(2), read(3), read(4)),
+            (Ok(Some(1500)), Ok(Some(42)), Ok(Some(-7)), Ok(None), Ok(None))
+        );
+        assert_eq!(read(5), Err(RowError::BadNumber { field: "Rating", value: "12345678901".into() }));
+        assert_eq!(read(6), Err(RowError::InvalidUtf8("Rating")));
+        assert_eq!((read(7), row.optional_int(None, "Rating")), (Ok(Some(0)), Ok(None)));
     }
 
     #[test]
