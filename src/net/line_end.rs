@@ -25,9 +25,42 @@ use super::search::{best_captures, forking_check};
 /// queens next move ([`queens_next`]), adds a queen less its pawn to the
 /// captures.
 pub(super) fn nets_after(last: Cursor, premise: &Chess, hits: &SetupHits) -> i32 {
+    end_search(last, premise, hits).0
+}
+
+/// Which part of the end search gives its figure: the capture search, or
+/// one of the tests of what falls past it (docs/gain.md, "The line's end,
+/// rule by rule").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EndTest {
+    /// The capture search (a forking check that answers their capture in
+    /// it included).
+    Captures,
+    /// A forking check of the side to move.
+    ForkingCheck,
+    /// A pawn of the solver's that queens.
+    Queening,
+    /// The loose men of the opponent's that no answer saves.
+    LooseMen,
+}
+
+impl EndTest {
+    /// The test in words, as `koga explain` names it.
+    pub fn name(self) -> &'static str {
+        match self {
+            EndTest::Captures => "the capture search",
+            EndTest::ForkingCheck => "a forking check",
+            EndTest::Queening => "a pawn that queens",
+            EndTest::LooseMen => "the loose men no answer saves",
+        }
+    }
+}
+
+/// [`nets_after`], with the part of the search that gives the figure.
+fn end_search(last: Cursor, premise: &Chess, hits: &SetupHits) -> (i32, EndTest) {
     let (pos, square) = (last.after(), last.mv().to());
     if pos.is_check() {
-        return best_captures(pos, square, premise, hits, false);
+        return (best_captures(pos, square, premise, hits, false), EndTest::Captures);
     }
     // At the line's end, a capture there is answered by a forking check too.
     let forks = last.reply().is_none();
@@ -41,24 +74,51 @@ pub(super) fn nets_after(last: Cursor, premise: &Chess, hits: &SetupHits) -> i32
         && pos.turn() != solver
         && (queening_race(pos, premise) == Some(solver) || (queens_next(pos) && !queens_anyway(premise, solver)))
     {
-        return best_captures(pos, square, premise, hits, forks) - (value(Role::Queen) - value(Role::Pawn));
+        let captures = best_captures(pos, square, premise, hits, forks);
+        return (captures - (value(Role::Queen) - value(Role::Pawn)), EndTest::Queening);
     }
-    match best_captures(pos, square, premise, hits, forks).max(forking_check(pos, premise, false, false)) {
-        0 if pos.turn() != solver => -lost_loose_men(pos, premise),
-        nets => nets,
+    let captures = best_captures(pos, square, premise, hits, forks);
+    let fork = forking_check(pos, premise, false, false);
+    match captures.max(fork) {
+        0 if pos.turn() != solver => match lost_loose_men(pos, premise) {
+            0 => (0, EndTest::Captures),
+            lost => (-lost, EndTest::LooseMen),
+        },
+        nets if fork > captures => (nets, EndTest::ForkingCheck),
+        nets => (nets, EndTest::Captures),
     }
 }
 
-/// What the side to move at the line's end nets by what [`settle`](super::settle) searches
-/// there (captures, or a check that wins), against the puzzle's premise;
-/// `None` where the line mates, which nets nothing. `koga explain` shows it
-/// beside the material after each ply, so that a gain can be read off.
-pub fn at_the_lines_end(line: &Line) -> Option<(Color, i32)> {
+/// What the end search of `gain` finds where a line ends, for `koga
+/// explain`: the side to move there, what it nets, the part of the search
+/// that says so, and what the capture search alone gives (no forking check
+/// answering a capture, no test past it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LinesEnd {
+    pub side: Color,
+    pub nets: i32,
+    pub by: EndTest,
+    pub by_captures_alone: i32,
+}
+
+/// [`LinesEnd`] of `line`; `None` where the line mates, which nets nothing.
+pub fn lines_end(line: &Line) -> Option<LinesEnd> {
     let last = line.last();
     if last.mates() {
         return None;
     }
-    Some((last.after().turn(), nets_after(last, line.key().before(), &SetupHits::of(line))))
+    let (premise, hits) = (line.key().before(), SetupHits::of(line));
+    let (nets, by) = end_search(last, premise, &hits);
+    let by_captures_alone = best_captures(last.after(), last.mv().to(), premise, &hits, false);
+    Some(LinesEnd { side: last.after().turn(), nets, by, by_captures_alone })
+}
+
+/// What the side to move at the line's end nets by what [`settle`](super::settle) searches
+/// there (captures, or a check that wins), against the puzzle's premise;
+/// `None` where the line mates, which nets nothing: [`lines_end`]'s side
+/// and figure.
+pub fn at_the_lines_end(line: &Line) -> Option<(Color, i32)> {
+    lines_end(line).map(|end| (end.side, end.nets))
 }
 
 /// What the searches at a line's end share, each found the first time an
