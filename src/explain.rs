@@ -120,9 +120,11 @@ fn write_material(out: &mut String, line: &Line) {
         // line's end a judge may count (docs/gain-judging.md).
         let by = match (end.by, end.nets == end.by_captures_alone) {
             (_, true) => String::new(),
-            (EndTest::Captures, false) => {
-                format!(": a forking check answers a capture; by captures alone it {}", what(end.by_captures_alone))
-            }
+            (EndTest::Captures, false) => format!(
+                ": a capture there is answered past the capture search, by a forking check or by the loose men left once \
+                 it is taken back; by captures alone it {}",
+                what(end.by_captures_alone)
+            ),
             (test, false) => format!(": {}; by captures alone it {}", test.name(), what(end.by_captures_alone)),
         };
         let _ =
@@ -228,8 +230,9 @@ mod tests {
         says(
             "6k1/6pp/1p6/1b6/3pQ1N1/7P/5PPK/5q2 b - - 0 36",
             "f1c4 e4a8 g8f7 g4e5 f7f6 e5c4",
-            "Black, to move, still nets 2 (the end search of `gain`: a forking check answers a capture; \
-             by captures alone it still nets 3)",
+            "Black, to move, still nets 2 (the end search of `gain`: a capture there is answered past the capture \
+             search, by a forking check or by the loose men left once it is taken back; by captures alone it still \
+             nets 3)",
         );
     }
 

@@ -353,21 +353,24 @@ impl<'a> TextRow<'a> {
     /// the field is absent.
     #[inline]
     pub fn raw_field(&self, column: usize) -> Option<&'a str> {
-        if column < RowBatch::MAX_ABSENT && self.absent & (1 << column) != 0 {
-            return None;
-        }
-        let &[start, next] = self.bounds.get(column..column + 2)? else { unreachable!("two bounds") };
-        Some(&self.text[start..next - 1])
+        Some(&self.text[self.span(column)?])
     }
 
     /// Field `column`'s bytes as read, as [`TextRow::raw_field`] cuts them.
     #[inline]
     fn raw_bytes(&self, column: usize) -> Option<&'a [u8]> {
+        Some(&self.text.as_bytes()[self.span(column)?])
+    }
+
+    /// Where field `column` lies in the row's text; `None` past the end of
+    /// a short row, or where the field is absent.
+    #[inline]
+    fn span(&self, column: usize) -> Option<std::ops::Range<usize>> {
         if column < RowBatch::MAX_ABSENT && self.absent & (1 << column) != 0 {
             return None;
         }
         let &[start, next] = self.bounds.get(column..column + 2)? else { unreachable!("two bounds") };
-        self.text.as_bytes().get(start..next - 1)
+        Some(start..next - 1)
     }
 
     /// A field, trimmed of ASCII whitespace; `None` when the column is absent
@@ -434,7 +437,7 @@ impl<'a> TextRow<'a> {
     }
 }
 
-/// `text` as a number where it is one to nine ASCII digits, the shape of
+/// `bytes` as a number where they are one to nine ASCII digits, the shape of
 /// every count and rating in the puzzle database; anything else (a sign,
 /// ten digits, garbage) is left to `str::parse`, which also words the error.
 #[inline]

@@ -33,8 +33,8 @@ pub(super) fn nets_after(last: Cursor, premise: &Chess, hits: &SetupHits) -> i32
 /// rule by rule").
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum EndTest {
-    /// The capture search (a forking check that answers their capture in
-    /// it included).
+    /// The capture search, with what answers a capture at its root past
+    /// it (a forking check, or the loose men left once it is taken back).
     Captures,
     /// A forking check of the side to move.
     ForkingCheck,
@@ -91,8 +91,9 @@ fn end_search(last: Cursor, premise: &Chess, hits: &SetupHits) -> (i32, EndTest)
 
 /// What the end search of `gain` finds where a line ends, for `koga
 /// explain`: the side to move there, what it nets, the part of the search
-/// that says so, and what the capture search alone gives (no forking check
-/// answering a capture, no test past it).
+/// that says so, and what the capture search alone gives (nothing answers a
+/// capture past it, and no test past it runs; a capture that lets the other
+/// side mate is still not played).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct LinesEnd {
     pub side: Color,
@@ -113,10 +114,9 @@ pub fn lines_end(line: &Line) -> Option<LinesEnd> {
     Some(LinesEnd { side: last.after().turn(), nets, by, by_captures_alone })
 }
 
-/// What the side to move at the line's end nets by what [`settle`](super::settle) searches
-/// there (captures, or a check that wins), against the puzzle's premise;
-/// `None` where the line mates, which nets nothing: [`lines_end`]'s side
-/// and figure.
+/// The side to move at the line's end and what it nets there by the end
+/// search ([`lines_end`]'s side and figure); `None` where the line mates,
+/// which nets nothing.
 pub fn at_the_lines_end(line: &Line) -> Option<(Color, i32)> {
     lines_end(line).map(|end| (end.side, end.nets))
 }
