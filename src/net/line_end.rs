@@ -117,7 +117,8 @@ pub fn lines_end(line: &Line) -> Option<LinesEnd> {
 /// The side to move at the line's end and what it nets there by the end
 /// search ([`lines_end`]'s side and figure); `None` where the line mates,
 /// which nets nothing.
-pub fn at_the_lines_end(line: &Line) -> Option<(Color, i32)> {
+#[cfg(test)]
+pub(super) fn at_the_lines_end(line: &Line) -> Option<(Color, i32)> {
     lines_end(line).map(|end| (end.side, end.nets))
 }
 

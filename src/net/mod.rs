@@ -386,7 +386,7 @@ use exchange::{
     took, trade_start, unclaimed_threat, Claims,
 };
 use line_end::LineEnd;
-pub use line_end::{at_the_lines_end, lines_end, EndTest, LinesEnd};
+pub use line_end::{lines_end, EndTest, LinesEnd};
 use premise::SetupHits;
 use threat::{left_at_end, traded_itself};
 

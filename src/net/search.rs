@@ -4,7 +4,7 @@
 
 use std::cell::OnceCell;
 
-use shakmaty::{attacks, Bitboard, Board, Chess, Color, Move, MoveList, Position, Rank, Role, Square};
+use shakmaty::{attacks, Bitboard, Board, ByColor, Chess, Color, Move, MoveList, Position, Rank, Role, Square};
 
 use crate::board::{
     attacked_by, attackers, capture_leaves_king_safe, forced_mate, least_valuable_legal_capture, legal_plain_move,
@@ -366,10 +366,8 @@ pub(super) struct Loose<'a> {
 pub(super) struct Found {
     /// The measured side's men hanging at the root, not in the premise.
     hanging: OnceCell<Bitboard>,
-    /// The men of the side to move in the premise en prise there.
-    premise: OnceCell<Bitboard>,
-    /// The other side's men en prise there.
-    premise_theirs: OnceCell<Bitboard>,
+    /// Each side's men en prise in the premise.
+    premise: ByColor<OnceCell<Bitboard>>,
 }
 
 impl<'a> Loose<'a> {
@@ -384,17 +382,13 @@ impl<'a> Loose<'a> {
 
     /// The men of the side to move in the premise en prise there.
     pub(super) fn premise_men(self) -> Bitboard {
-        let (premise, side) = (self.premise, self.to_move);
-        *self.found.premise.get_or_init(|| won_by_taking(premise, !side, premise.by_color(side)))
+        self.premise_men_of(self.to_move)
     }
 
     /// The men of `side` en prise in the premise.
     fn premise_men_of(self, side: Color) -> Bitboard {
-        if side == self.to_move {
-            return self.premise_men();
-        }
         let premise = self.premise;
-        *self.found.premise_theirs.get_or_init(|| won_by_taking(premise, side.other(), premise.by_color(side)))
+        *self.found.premise.get(side).get_or_init(|| won_by_taking(premise, !side, premise.by_color(side)))
     }
 
     /// Those men, of `side`'s opponent, that still stand on `board`
