@@ -136,61 +136,6 @@ pub fn distance(a: Square, b: Square) -> u32 {
     files.max(ranks)
 }
 
-/// A pawn of `side` that no enemy man can stop, on a board of kings and
-/// pawns only, `turn` to move: its way to the last rank is empty, no enemy
-/// pawn stands ahead of it on a file beside, and the enemy king is outside
-/// its square (the rule of the square: a king catches a pawn `n` moves from
-/// queening where it stands within `n` king steps of the queening square,
-/// `n + 1` with the move; a pawn on its second rank moves two at once,
-/// but a king beside it with the move takes it there). Of several, the
-/// first to queen: the pawn's square, its queening square and the plies
-/// until it queens. The pawns' own kings are not asked ([`escorted_pawn`]
-/// reads an escort), nor a pawn that queens with check.
-pub fn runaway_pawn(board: &Board, side: Color, turn: Color) -> Option<(Square, Square, u32)> {
-    let king = board.king_of(!side)?;
-    let mut first: Option<(Square, Square, u32)> = None;
-    for (pawn, queening, moves) in open_passers(board, side) {
-        if distance(king, queening) <= moves + u32::from(turn != side) || (turn != side && distance(king, pawn) == 1) {
-            continue;
-        }
-        let plies = 2 * moves - u32::from(turn == side);
-        if first.is_none_or(|(.., fastest)| plies < fastest) {
-            first = Some((pawn, queening, plies));
-        }
-    }
-    first
-}
-
-/// Whether a pawn of `side` whose way to the last rank is empty, no enemy
-/// pawn ahead of it on a file beside, has its own king beside its queening
-/// square: an escort that the rule of the square does not read.
-pub fn escorted_pawn(board: &Board, side: Color) -> bool {
-    board
-        .king_of(side)
-        .is_some_and(|king| open_passers(board, side).any(|(_, queening, _)| distance(king, queening) <= 1))
-}
-
-/// The passed pawns of `side` whose way to the last rank is empty (no man
-/// on it, no enemy pawn ahead on a file beside), in the side's own order
-/// (so that a mirrored board gives the mirrored pawns): each with its
-/// queening square and the moves it needs (two squares at once from its
-/// second rank).
-fn open_passers(board: &Board, side: Color) -> impl Iterator<Item = (Square, Square, u32)> + '_ {
-    let (occupied, enemy_pawns) = (board.occupied(), board.by_color(!side) & board.pawns());
-    let (not_a, not_h) = (!Bitboard::from_file(File::A), !Bitboard::from_file(File::H));
-    let last_rank = side.fold_wb(Rank::Eighth, Rank::First);
-    relative_squares(board.by_color(side) & board.pawns(), side).filter_map(move |pawn| {
-        let queening = Square::from_coords(pawn.file(), last_rank);
-        let ahead = attacks::between(pawn, queening).with(queening);
-        let beside = (ahead & not_a).shift(-1) | (ahead & not_h).shift(1);
-        if (ahead & occupied).any() || (beside & enemy_pawns).any() {
-            return None;
-        }
-        let moves = distance(pawn, queening) - u32::from(relative_rank(pawn, side) == Rank::Second);
-        Some((pawn, queening, moves))
-    })
-}
-
 /// The squares a `piece` on `sq` attacks, `occupied` the blockers:
 /// shakmaty's `attacks::attacks`, which is not marked inline, so that the
 /// per-role lookups inline where Koga asks (0.5 % of its instructions were
@@ -1105,35 +1050,6 @@ mod tests {
         // Without the queen, Re8+ may be met by ...Kg7 too: no forced mate.
         let roomy = pos("6k1/pp3r1p/n1pr1pp1/8/8/1P5P/5PP1/4R1K1 w - - 0 29");
         assert!(!forced_mate(&roomy, 2));
-    }
-
-    #[test]
-    fn a_pawn_outside_the_kings_square_runs() {
-        // The a5 pawn is three moves from a8; the e5 king is four steps away.
-        let board = pos("8/8/8/P3k3/8/8/8/K7 w - - 0 1").board().clone();
-        assert_eq!(runaway_pawn(&board, Color::White, Color::White), Some((Square::A5, Square::A8, 5)));
-        // With the move, the king steps into the square (...Kd6); on d5 it
-        // stands there already.
-        assert_eq!(runaway_pawn(&board, Color::White, Color::Black), None);
-        let board = pos("8/8/8/P2k4/8/8/8/K7 w - - 0 1").board().clone();
-        assert_eq!(runaway_pawn(&board, Color::White, Color::White), None);
-        // From its second rank a pawn moves two at once: a2 is five moves
-        // from a8, and the h2 king six steps away even with the move; but a
-        // king beside it with the move takes it there.
-        let board = pos("8/8/8/8/8/8/P6k/K7 w - - 0 1").board().clone();
-        assert_eq!(runaway_pawn(&board, Color::White, Color::Black).map(|(.., plies)| plies), Some(10));
-        let board = pos("7K/8/8/8/8/8/4P3/3k4 b - - 0 1").board().clone();
-        assert_eq!(runaway_pawn(&board, Color::White, Color::Black), None);
-        assert!(runaway_pawn(&board, Color::White, Color::White).is_some());
-        // A man ahead on its file, or an enemy pawn ahead on a file beside,
-        // and it is no runaway; Black's h4 pawn runs from the a4 king.
-        for fen in ["8/K7/8/P6k/8/8/8/8 w - - 0 1", "8/1p6/8/P6k/8/8/8/K7 w - - 0 1"] {
-            assert_eq!(runaway_pawn(pos(fen).board(), Color::White, Color::White), None, "{fen}");
-        }
-        let board = pos("8/8/8/8/K6p/8/8/7k w - - 0 1").board().clone();
-        assert_eq!(runaway_pawn(&board, Color::Black, Color::White), None, "its own king stands on h1");
-        let board = pos("8/8/8/8/K6p/8/8/6k1 w - - 0 1").board().clone();
-        assert_eq!(runaway_pawn(&board, Color::Black, Color::White), Some((Square::H4, Square::H1, 6)));
     }
 
     #[test]

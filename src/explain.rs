@@ -6,7 +6,6 @@ use std::fmt::Write;
 use shakmaty::Position;
 
 use crate::line::Line;
-use crate::net::EndTest;
 use crate::tactics::{classify_explained, puzzle_labels, Fire};
 
 /// Renders the explanation of one line as text.
@@ -115,20 +114,12 @@ fn write_material(out: &mut String, line: &Line) {
             n if n > 0 => format!("still nets {n}"),
             n => format!("loses {} more", -n),
         };
-        // Where a test past the capture search gives the figure, say which,
-        // and what the capture search alone gives: the two readings of the
-        // line's end a judge may count (docs/gain-judging.md).
-        let by = match (end.by, end.nets == end.by_captures_alone) {
-            (_, true) => String::new(),
-            (EndTest::Captures, false) => format!(
-                ": a capture there is answered past the capture search, by a forking check or by the loose men left once \
-                 it is taken back; by captures alone it {}",
-                what(end.by_captures_alone)
-            ),
-            (test, false) => format!(": {}; by captures alone it {}", test.name(), what(end.by_captures_alone)),
-        };
-        let _ =
-            writeln!(out, "after the line {:?}, to move, {} (the end search of `gain`{by})", end.side, what(end.nets));
+        let _ = writeln!(
+            out,
+            "after the line {:?}, to move, {} (by the capture search of `gain`)",
+            end.side,
+            what(end.nets)
+        );
     }
 }
 
@@ -192,7 +183,10 @@ mod tests {
         // show: +7 after the line, -2 before the fork, 2 still to White.
         assert!(text.contains("+ fork gain=7 victim=c3 attacker=e2 targets=c3,g1"), "{text}");
         assert!(text.contains("material, Black's minus White's, after each ply: -2 -2 -2 +7\n"), "{text}");
-        assert!(text.contains("after the line White, to move, still nets 2 (the end search of `gain`)"), "{text}");
+        assert!(
+            text.contains("after the line White, to move, still nets 2 (by the capture search of `gain`)"),
+            "{text}"
+        );
         // Which plies each gain reads: the fork and the discovery from
         // before ply 1 to the line's end, the payoff from before its own
         // capture.
@@ -204,35 +198,24 @@ mod tests {
     }
 
     #[test]
-    fn names_the_test_past_the_capture_search_that_gives_the_lines_end() {
+    fn the_lines_end_is_what_captures_alone_net() {
         let says = |fen: &str, moves: &str, end: &str| {
             let text = explain(&Line::parse(fen, moves, LineForm::Puzzle).unwrap());
-            assert!(text.contains(&format!("\nafter the line {end}\n")), "{text}");
+            assert!(text.contains(&format!("\nafter the line {end} (by the capture search of `gain`)\n")), "{text}");
         };
         // Lichess 0240A: ...Bxg4 ends the line; White, to move, takes
-        // nothing, and no answer saves the d7 pawn the bishop now hits.
+        // nothing (the d7 pawn the bishop now hits takes a quiet move).
         says(
             "3b4/3P1k2/2pB4/1p1b2p1/2pK2B1/2P5/P4P2/8 w - - 2 47",
             "d4e5 d8f6 e5f5 d5e6 f5e4 e6g4",
-            "White, to move, loses 1 more (the end search of `gain`: the loose men no answer saves; \
-             by captures alone it nets nothing more)",
+            "White, to move, nets nothing more",
         );
-        // 06hsk: Kxe1 takes the new queen, and no black man stops the a6
-        // pawn: a queen less its pawn.
-        says(
-            "8/8/P7/7p/4r3/1PK2p1k/3R4/8 b - - 0 54",
-            "e4e2 d2e2 f3e2 c3d2 e2e1q d2e1",
-            "Black, to move, loses 8 more (the end search of `gain`: a pawn that queens; \
-             by captures alone it nets nothing more)",
-        );
-        // 04Ov0: ...Bxc4 takes the knight back, and Qc6+ forks the king
-        // and the b6 pawn: their capture nets a pawn less.
+        // 04Ov0: ...Bxc4 takes the knight back (Qc6+ would fork the king
+        // and the b6 pawn: a quiet check, no part of it).
         says(
             "6k1/6pp/1p6/1b6/3pQ1N1/7P/5PPK/5q2 b - - 0 36",
             "f1c4 e4a8 g8f7 g4e5 f7f6 e5c4",
-            "Black, to move, still nets 2 (the end search of `gain`: a capture there is answered past the capture \
-             search, by a forking check or by the loose men left once it is taken back; by captures alone it still \
-             nets 3)",
+            "Black, to move, still nets 3",
         );
     }
 

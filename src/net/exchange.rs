@@ -237,7 +237,7 @@ pub(super) fn balance_after_exchange(
             setup.board.discard_piece_at(from);
             let board = setup.board.clone();
             match Chess::from_setup(setup, CastlingMode::Standard) {
-                Ok(pos) => best_captures(&pos, last.mv().to(), premise, hits, false),
+                Ok(pos) => best_captures(&pos, last.mv().to(), premise, hits),
                 Err(_) => best_captures_on(&board, last.after().turn(), last.mv().to(), premise, hits),
             }
         }

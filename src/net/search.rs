@@ -7,12 +7,11 @@ use std::cell::OnceCell;
 use shakmaty::{attacks, Bitboard, Board, ByColor, Chess, Color, Move, MoveList, Position, Rank, Role, Square};
 
 use crate::board::{
-    attacked_by, attackers, capture_leaves_king_safe, forced_mate, least_valuable_legal_capture, legal_plain_move,
-    mate_in_one, only_legal_move, piece_attacks, see, swap_turn, value,
+    attacked_by, attackers, capture_leaves_king_safe, forced_mate, legal_plain_move, mate_in_one, only_legal_move,
+    piece_attacks, see, swap_turn, value,
 };
 use crate::facts::{capture_square, captured_value};
 
-use super::loose_men::lost_loose_men;
 use super::men::{
     answers, checks_on, guarded_by_the_king_alone, hanging, newly_hanging, newly_won_by_exchange, won_by_taking,
     won_by_taking_seen,
@@ -32,7 +31,7 @@ pub(super) const CAPTURE_SEARCH_PLIES: u32 = 4;
 /// another man loses it, as the search sees. A man that stood en prise
 /// before the key move is not its business, unless the setup move put it
 /// so or the line saved it a while ([`first_targets`]).
-pub(super) fn best_captures(pos: &Chess, square: Square, premise: &Chess, hits: &SetupHits, forks: bool) -> i32 {
+pub(super) fn best_captures(pos: &Chess, square: Square, premise: &Chess, hits: &SetupHits) -> i32 {
     let attacks = attacked_by(pos.board(), pos.turn());
     if pos.is_check() {
         let targets = first_targets(pos.board(), pos.turn(), square, premise.board(), hits, attacks);
@@ -62,7 +61,7 @@ pub(super) fn best_captures(pos: &Chess, square: Square, premise: &Chess, hits: 
     // the line ends, as it costs a static exchange per man.
     let (board, theirs) = (pos.board(), pos.them() & attacks & !targets);
     let targets = targets | newly_won_by_exchange(board, pos.turn(), theirs, premise.board());
-    best_captures_of(board, pos.turn(), targets, Some(attacks), premise, Some(pos), forks)
+    best_captures_of(board, pos.turn(), targets, Some(attacks), premise, Some(pos))
 }
 
 /// What the side to move (not in check) nets at best with a quiet check
@@ -141,14 +140,12 @@ pub(super) fn forking_check(pos: &Chess, premise: &Chess, baits: bool, pawns: bo
 pub(super) fn best_captures_on(board: &Board, turn: Color, square: Square, premise: &Chess, hits: &SetupHits) -> i32 {
     let attacks = attacked_by(board, turn);
     let targets = first_targets(board, turn, square, premise.board(), hits, attacks);
-    best_captures_of(board, turn, targets, Some(attacks), premise, None, false)
+    best_captures_of(board, turn, targets, Some(attacks), premise, None)
 }
 
 /// [`best_captures_on`] with the first capture's `targets` given; where
 /// `pos` is the position itself, no first capture that lets the other side
-/// mate (in one, or by forced checks) is played, and with `forks`, at the
-/// line's end, one that a forking check answers nets no more than the fork
-/// leaves.
+/// mate (in one, or by forced checks) is played.
 pub(super) fn best_captures_of(
     board: &Board,
     turn: Color,
@@ -156,13 +153,10 @@ pub(super) fn best_captures_of(
     attacks: Option<Bitboard>,
     premise: &Chess,
     pos: Option<&Chess>,
-    forks: bool,
 ) -> i32 {
     let found = Found::default();
     let loose = Loose::new(board, premise, &found);
-    let mut scope = pos.map_or(Scope::root(targets, loose), |pos| {
-        Scope::guarded(targets, loose, Guard { pos, forks_against: forks.then_some(premise) })
-    });
+    let mut scope = pos.map_or(Scope::root(targets, loose), |pos| Scope::guarded(targets, loose, pos));
     if let Scope::Targets { attacks: known, .. } = &mut scope {
         debug_assert!(attacks.is_none_or(|attacks| attacks == attacked_by(board, turn)));
         *known = attacks;
@@ -321,27 +315,17 @@ pub(super) enum Scope<'a> {
     /// move, which the other side may take whenever it answers. `guard`:
     /// at the root, the position searched, where a capture that lets the
     /// other side mate (in one, or by checks with one answer each) is not
-    /// played, and, with the premise, at the line's end, one it answers
-    /// with a forking check nets no more than the fork leaves.
+    /// played.
     /// `premise_off`: the measured side's captures once the other side
     /// has answered, which may not take a man en prise in the premise.
     /// `attacks`: at the root, where already found, the squares the
     /// measured side attacks (found as its first targets were).
-    Targets { men: Bitboard, loose: Loose<'a>, guard: Option<Guard<'a>>, premise_off: bool, attacks: Option<Bitboard> },
+    Targets { men: Bitboard, loose: Loose<'a>, guard: Option<&'a Chess>, premise_off: bool, attacks: Option<Bitboard> },
     /// The other side's, answering the capture that left `before` and
     /// landed on `to`: of the men that capture changed ([`answers`]) and the
     /// loose men, or of any man by a man the measured side attacks (it
     /// escapes with what it takes) or with check.
     Answers { before: &'a Board, to: Square, loose: Loose<'a> },
-}
-
-/// The position at a search's root, whose first captures are answered past
-/// captures: `forks_against`, at the line's end, the premise a forking
-/// check that answers them is measured against ([`Scope::answered`]).
-#[derive(Clone, Copy, Debug)]
-pub(super) struct Guard<'a> {
-    pos: &'a Chess,
-    forks_against: Option<&'a Chess>,
 }
 
 /// The measured side's men left en prise since the key move: hanging to
@@ -405,68 +389,23 @@ impl<'a> Scope<'a> {
         Scope::Targets { men, loose, guard: None, premise_off: false, attacks: None }
     }
 
-    /// [`Scope::root`] on the position `guard` holds, whose first captures
-    /// are answered past captures too ([`Scope::answered`]).
-    fn guarded(men: Bitboard, loose: Loose<'a>, guard: Guard<'a>) -> Scope<'a> {
+    /// [`Scope::root`] on the position `guard`, whose first captures may
+    /// not let the other side mate ([`Scope::lets_them_mate`]).
+    fn guarded(men: Bitboard, loose: Loose<'a>, guard: &'a Chess) -> Scope<'a> {
         Scope::Targets { men, loose, guard: Some(guard), premise_off: false, attacks: None }
     }
 
-    /// What the other side nets, once the capture of the man on `to` by the
-    /// `role` on `from` is played, by what a capture search does not see,
-    /// where this scope guards against it: `None` where it mates in one
+    /// Whether the capture of the man on `to` by the `role` on `from`, where
+    /// this scope guards the position, lets the other side mate: in one
     /// (Lichess 04uIX: ...Qxc6 takes the pinning queen, and Rd8# follows)
     /// or by checks with one answer each ([`forced_mate`], two deep:
-    /// 08O6I's ...Rxd6 meets Re8+ ...Rf8 Rxf8#), else what a forking check
-    /// wins (0 where none does: Lichess 02WAN, ...gxh4 takes the bishop,
-    /// and Nf6+ forks king, queen and rook), an undefended pawn its second
-    /// man too where the capture is not taken back (where it nets, `net`,
-    /// all it `won`: a pawn won back matters only there; 07gVt's Kxe1 meets
-    /// ...Qa1+ and ...Qxa2); or, where the opponent's capture is taken back
-    /// and nets no more, what we take back and what its loose men then
-    /// lose ([`lost_loose_men`]).
-    fn answered(
-        self,
-        role: Role,
-        from: Square,
-        to: Square,
-        promotion: Option<Role>,
-        won: i32,
-        net: i32,
-    ) -> Option<i32> {
-        let pawns = net >= won;
-        let Scope::Targets { guard: Some(Guard { pos, forks_against }), .. } = self else { return Some(0) };
+    /// 08O6I's ...Rxd6 meets Re8+ ...Rf8 Rxf8#). Such a capture is not
+    /// played.
+    fn lets_them_mate(self, role: Role, from: Square, to: Square, promotion: Option<Role>) -> bool {
+        let Scope::Targets { guard: Some(pos), .. } = self else { return false };
         let mut after = pos.clone();
         after.play_unchecked(Move::Normal { role, from, capture: pos.board().role_at(to), to, promotion });
-        if forced_mate(&after, 2) {
-            return None;
-        }
-        Some(match forks_against {
-            Some(premise) if !after.is_check() => {
-                let fork = forking_check(&after, premise, false, pawns);
-                // Their capture at the line's end that we take back, where
-                // the exchange stops there: the men the line left loose
-                // still fall as where nothing is taken (Lichess 09Ebl:
-                // ...Nxf1 Kxf1, and the c6 queen hits a6 and d6, one of
-                // which falls: Black nets 1, not 2). An exchange that goes
-                // on is the search's (00VDN: Rxd4 ...Rxd4 Kxd4).
-                let taken = value(promotion.unwrap_or(role));
-                let back = if pos.turn() != premise.turn() && net == won - taken {
-                    least_valuable_legal_capture(&after, to).map_or(0, |m| {
-                        let mut back = after.clone();
-                        back.play_unchecked(m);
-                        if back.is_check() {
-                            0
-                        } else {
-                            taken + lost_loose_men(&back, premise)
-                        }
-                    })
-                } else {
-                    0
-                };
-                fork.max(back)
-            }
-            _ => 0,
-        })
+        forced_mate(&after, 2)
     }
 
     /// The next side's scope once a capture landing on `to` has been
@@ -692,18 +631,10 @@ pub(super) fn capture_search(
                             )
                         };
                         // Asked only of a capture that would count.
-                        if net > alpha {
-                            match scope.answered(role, from, to, promotes.then_some(Role::Queen), won, net) {
-                                None => continue,
-                                // No fork: the search's figure stands (above
-                                // `won` where the capture gives a check that
-                                // costs its answer).
-                                Some(0) => net,
-                                Some(fork) => net.min(won - fork),
-                            }
-                        } else {
-                            net
+                        if net > alpha && scope.lets_them_mate(role, from, to, promotes.then_some(Role::Queen)) {
+                            continue;
                         }
+                        net
                     };
                     alpha = alpha.max(net);
                     if alpha >= beta {

@@ -2,9 +2,7 @@
 //! position a judge or a dev puzzle gave.
 
 use super::line_end::at_the_lines_end;
-use super::loose_men::lost_loose_men;
 use super::men::{guarded_by_the_king_alone, newly_hanging, won_by_taking};
-use super::queening::queening_race;
 use super::search::{
     best_answer_to_check_leaving, capture_search, forking_check, Found, Loose, Scope, CAPTURE_SEARCH_PLIES,
 };
@@ -14,7 +12,7 @@ use shakmaty::{Bitboard, Board, Chess, Color, Move, MoveList, Position, Rank, Ro
 use crate::board::{attackers, see, value};
 use crate::facts::{capture_square, captured_value};
 
-use crate::board::{legal_plain_move_with, position};
+use crate::board::legal_plain_move_with;
 use crate::line::{Line, LineForm};
 use crate::tactics::testing::fire_on;
 
@@ -642,11 +640,11 @@ fn a_lesser_man_takes_a_greater_in_answer() {
 fn a_sacrifice_gains_what_it_gives() {
     // Lichess 029wQ: Qxe5 dxe5 gives the queen for a bishop; the Nf6+
     // fork wins a queen back, and the line nets the bishop. After Nxd7
-    // the knight hits the c5 and e5 pawns, and ...Ne2+ Kf2 only loses
-    // time: the fork nets a pawn more.
+    // the knight hits the c5 and e5 pawns, which no capture takes at once:
+    // the fork nets the queen for nothing, 9.
     let (fen, moves) = ("r7/pp1q2bk/3p2p1/2pN3p/2Pn1Q2/3P3P/PP4PN/R5K1 b - - 0 22", "g7e5 f4e5 d6e5 d5f6 h7h6 f6d7");
     assert_eq!(gain(fen, moves, 1, "sacrifice"), Some(-6));
-    assert_eq!(gain(fen, moves, 3, "fork"), Some(10));
+    assert_eq!(gain(fen, moves, 3, "fork"), Some(9));
     // Lichess 054S8: the queen given for a mate gains nothing, loses nothing.
     let fen = "4rr1k/p4qpp/1p6/2pp4/3Q4/2P5/PP2RPPP/4R1K1 w - - 0 22";
     assert_eq!(gain(fen, "d4g4 f7f2 e2f2 e8e1 f2f1 e1f1", 1, "sacrifice"), None);
@@ -681,13 +679,13 @@ fn their_capture_after_their_check_belongs_to_the_exchange() {
     let fen = "4k3/3qb3/2bp4/2P1ppr1/p3Pp1p/PrN2Q1P/1P2BPP1/1R1R2K1 w - - 0 33";
     assert_eq!(gain(fen, "c5d6 f5e4 f3h5 g5h5 e2h5 e8f8 d6e7 d7e7", 1, "trappedPiece"), Some(3));
     // Lichess 0CCFX: not a man that moved there since, as a block:
-    // ...Rf7 Qxf7+ ...Bxf7 is the hanging queen's exchange, 4, and the
-    // line's end one more (the queen hits a2 and the e2 pawn threatens
-    // to queen; judge5404 counts about 6, by the e2 pawn).
+    // ...Rf7 Qxf7+ ...Bxf7 is the hanging queen's exchange, 4; by captures
+    // the line's end adds nothing (the e2 pawn that threatens to queen,
+    // which judge5404 counts, takes a quiet move).
     let fen = "3r1r2/2p1q2k/6b1/3n4/Q5N1/2P2pP1/PP2P2P/R1B1KB1R w KQ - 0 25";
     let moves = "g4f2 d5e3 c1e3 e7e3 a1d1 f3e2 d1d7 d8d7 a4d7 f8f7 d7f7 g6f7";
     assert_eq!(gain(fen, moves, 5, "fork"), Some(1));
-    assert_eq!(gain(fen, moves, 11, "hangingPiece"), Some(5));
+    assert_eq!(gain(fen, moves, 11, "hangingPiece"), Some(4));
 }
 
 #[test]
@@ -769,12 +767,12 @@ fn their_answer_to_a_check_that_takes_a_man_en_prise_before_the_key_move_wins_no
 fn a_sacrifices_co_threat_leaves_the_lines_end_to_a_later_win() {
     // Lichess 038Be: ...Nxc3 gives the queen and uncovers the b7 bishop
     // on the e4 rook, which escapes by taking it; Ne2+ then wins the c1
-    // rook, and what the line's end leaves is its.
+    // rook, and the line's end is its too.
     let (fen, moves) =
         ("2r2rk1/pb3ppp/1p2p3/3nNn2/3P3q/P1N5/BP1Q1PPP/2R1R1K1 w - - 8 19", "e1e4 d5c3 e4h4 c3e2 g1f1 e2c1");
     assert_eq!(gain(fen, moves, 1, "discoveredAttack"), Some(0));
     assert_eq!(gain(fen, moves, 1, "sacrifice"), Some(-6));
-    assert_eq!(gain(fen, moves, 3, "discoveredAttack"), Some(8));
+    assert_eq!(gain(fen, moves, 3, "discoveredAttack"), Some(5));
 }
 
 #[test]
@@ -914,15 +912,15 @@ fn a_tactic_that_takes_back_on_a_sacrifices_square_counts_from_after_the_sacrifi
     let fen = "4r1k1/pp3p2/2p4p/3p2p1/3P1qn1/2PB1N2/PPQ2P2/R5K1 w - - 2 22";
     assert_eq!(gain(fen, "g1g2 e8e3 f2e3 g4e3 g2f2 e3c2", 3, "fork"), Some(7));
     // Lichess 00fJC: the sacrifice takes (Rxc3+, -4), bxc3 takes the
-    // rook, and Qxc3+ forks king and rook, which Qxa5 takes, a pawn
-    // after: 7, not 3 (the rook counted twice).
+    // rook, and Qxc3+ takes the pawn and forks king and rook, which Qxa5
+    // takes: 6, not 1 (the rook counted twice).
     let fen = "1r6/6p1/5p1p/r1kp4/Pp3q2/2pR3P/2Q2PP1/3R2K1 b - - 4 39";
-    assert_eq!(gain(fen, "b8d8 d3c3 b4c3 c2c3 c5d6 c3a5", 3, "fork"), Some(7));
+    assert_eq!(gain(fen, "b8d8 d3c3 b4c3 c2c3 c5d6 c3a5", 3, "fork"), Some(6));
     // Lichess 07KyR: Re7 Bxe7 Rxe7 Qxe7 Qxe7: after the rook given, the
-    // hanging queen nets the queen for a bishop and a rook, and a pawn
-    // the line's end leaves: 8, not 3; the line's story is -5, then 8.
+    // hanging queen nets the queen for a bishop and a rook: 7, not 2;
+    // the line's story is -5, then 7.
     let (fen, moves) = ("r4rk1/pp1q2pp/3bR3/3p2Q1/8/P1N4P/1P3PP1/4R1K1 b - - 0 23", "d6c5 e6e7 c5e7 e1e7 d7e7 g5e7");
-    assert_eq!(gain(fen, moves, 5, "hangingPiece"), Some(8));
+    assert_eq!(gain(fen, moves, 5, "hangingPiece"), Some(7));
     // Lichess 06Pog: Ne6+ is the sacrifice's -3, and fxe6+ takes back
     // with a discovered check: the pawn, 1, not -2.
     let fen = "3r1k2/1b1r1ppQ/pp3q1p/2b1pP2/1P1N4/2P4P/P5P1/1B1R1R1K b - - 0 27";
@@ -934,12 +932,11 @@ fn a_tactic_that_takes_back_on_a_sacrifices_square_counts_from_after_the_sacrifi
 fn our_checks_run_on_until_another_tactic_wins() {
     // Lichess 08hfz: Rxg6+ forks king and queen, Qxg6 Qxg6+ wins the
     // queen for the rook (5); Qxg6+ forks the f5 rook in turn, which
-    // Qxf5 takes: the second fork's, not the first's 10. Qxf5 hits the
-    // e5 and h5 pawns too, and no one answer saves both (Stockfish:
-    // ...e4 Qe5, and Qxh5 later): the rook and a pawn, 6.
+    // Qxf5 takes: the second fork's, not the first's 10, the rook, 5
+    // (Qxf5 hits the e5 and h5 pawns too, which only quiet moves decide).
     let (fen, moves) = ("6k1/pp1r4/2p1q1pQ/3pp2p/8/1P3r2/PKP5/6R1 b - - 1 31", "f3f5 g1g6 e6g6 h6g6 d7g7 g6f5");
     assert_eq!(gain(fen, moves, 1, "fork"), Some(5));
-    assert_eq!(gain(fen, moves, 5, "hangingPiece"), Some(6));
+    assert_eq!(gain(fen, moves, 5, "hangingPiece"), Some(5));
 }
 
 #[test]
@@ -1171,25 +1168,6 @@ fn a_capture_that_lets_us_mate_is_not_taken_at_the_lines_end() {
 }
 
 #[test]
-fn a_forking_check_at_the_lines_end_is_taken_off() {
-    // ...gxh5 wins the trapped queen, and Nf7+ forks king and queen:
-    // the queen for the knight back.
-    let fen = "3rrb1k/p5p1/1pnq3p/2p1p2Q/2Pp2NP/P2P2P1/1P1BRP2/4R1K1 w - - 9 32";
-    assert_eq!(gain(fen, "f2f4 g7g6 g4e5 g6h5", 1, "trappedPiece"), Some(2));
-    assert_eq!(gain(fen, "f2f4 g7g6 g4e5 g6h5", 3, "hangingPiece"), Some(3));
-    // ...dxc3 wins the queen; Nf6+ takes the d7 queen for the knight.
-    let fen = "r3kb1r/pp1q1p1p/8/2np2p1/5N2/6P1/PPQPPP1P/R1B2RK1 w kq - 0 16";
-    assert_eq!(gain(fen, "c2c3 d5d4 f4h5 d4c3", 3, "insufficientlyDefended"), Some(2));
-    // Qe4+ would hit the h1 rook, but Qg7# is threatened: no time.
-    let fen = "3r2k1/1p3p2/1Q4pP/p2p4/P1q2P1P/2P5/1K6/7R b - - 0 28";
-    assert_eq!(gain(fen, "d8e8 b6f6 e8e2 b2c1 e2c2 c1c2", 5, "hangingPiece"), Some(5));
-    // Lichess 00IDw: ...Re1# is threatened, but Nd6+ forks the king
-    // and that rook: a rook for the knight, 3, not 5.
-    let fen = "4r3/pN3kpp/2N1b3/2R5/5b2/P7/1P3PPP/7K w - - 1 30";
-    assert_eq!(gain(fen, "g2g3 e6h3 c5c1 f4c1", 3, "hangingPiece"), Some(3));
-}
-
-#[test]
 fn a_forced_answer_to_our_check_may_walk_into_a_check_that_wins() {
     // Lichess 08QFG: ...Qxf3+ leaves Kg1 alone, and ...Rg8+ wins the
     // queen for the rook (Qxg8+ Kxg8; a block on g4 or g6 the rook
@@ -1204,82 +1182,6 @@ fn a_forced_answer_to_our_check_may_walk_into_a_check_that_wins() {
 }
 
 #[test]
-fn a_loose_pawn_no_answer_saves_is_lost_at_the_lines_end() {
-    // Lichess 00oSB: Kxc6 takes the d5 pawn's only guard; it cannot
-    // step on, and nothing of Black's can guard it: 2, not 1.
-    let fen = "8/8/p1p5/1pKp3k/3P2p1/P1Q3P1/1Pq5/8 b - - 21 59";
-    assert_eq!(gain(fen, "c2c3 b2c3 h5g6 c5c6", 3, "hangingPiece"), Some(2));
-    // Lichess 07dgW: ...Bxd1 hits the b3 pawn, which nothing guards: 4.
-    let fen = "4b3/8/pp1p1p2/2pPpP2/P1P1P2k/1P6/5K2/3N4 w - - 0 35";
-    assert_eq!(gain(fen, "f2f3 e8h5 f3e3 h5d1", 1, "skewer"), Some(4));
-    // Lichess 04KfT: the f5 pawn the rook and knight hit stood en prise
-    // before the key move (the h5 queen hit it): the premise, not
-    // added. The g8 knight, hit by both and guarded by the king alone,
-    // is: 5. (...Kg7 guards it once more and hits the h6 knight and the
-    // f8 rook, so Rxg8+ Kxh6 is a trade and Stockfish reads 4: a
-    // counter-attack the answers' test does not see.)
-    let fen = "5rnk/pppq2rp/4P1nN/3p1p1Q/8/2P1R3/PP3PPP/R5K1 b - - 0 23";
-    assert_eq!(gain(fen, "g6f4 e6d7 f4h5 e3e8 g7d7 e8f8", 3, "counterThreat"), Some(5));
-}
-
-#[test]
-fn men_no_one_answer_saves_lose_the_lesser() {
-    // Lichess 037nc: ...Rxe2 hits b2 and f2, neither guarded; a king's
-    // step or a pawn's saves one, not both (Kf3 Rxb2): 5, not 4.
-    let fen = "8/5p2/p3r1kp/1p4p1/2p5/2P2KP1/PP1R1P1P/8 w - - 6 34";
-    assert_eq!(gain(fen, "d2e2 g5g4 f3g4 e6e2", 1, "deflection"), Some(5));
-    // Lichess 038Be: ...Nxc1 leaves the a2 bishop and the h4 rook
-    // loose, and only one can go: a bishop more, 8.
-    let fen = "2r2rk1/pb3ppp/1p2p3/3nNn2/3P3q/P1N5/BP1Q1PPP/2R1R1K1 w - - 8 19";
-    assert_eq!(gain(fen, "e1e4 d5c3 e4h4 c3e2 g1f1 e2c1", 3, "discoveredAttack"), Some(8));
-    // Lichess 030zt: ...Nxe3 forks the d1 queen and the f1 rook, which
-    // are guarded, and only the queen gets away: the rook for the
-    // knight, 6, not 4.
-    let fen = "1nq2rk1/4ppbp/p2p1np1/2p5/4PPb1/2PPB2P/P2NN1BK/3Q1R2 w - - 0 17";
-    assert_eq!(gain(fen, "h3g4 f6g4 h2g1 g4e3", 1, "fork"), Some(6));
-    // Lichess 0AddK: Rxe7 pins the queen to the king, and the queen
-    // may only take the rook, which the d6 queen guards: 5, not 1.
-    let fen = "4r3/4rq2/p3pk2/1b1pRp1p/pQpP1R1P/P1P3P1/1P3PK1/8 b - - 19 49";
-    assert_eq!(gain(fen, "e8g8 b4d6 f6g7 f4f5 e6f5 e5e7", 5, "insufficientlyDefended"), Some(5));
-    // Lichess 0ApVr: Qxg7 hits the h8 rook, which has no square to go
-    // to and no guard to come: 6, not 1.
-    let fen = "r1bqk1nr/ppb3pp/2np1p2/2p1p2Q/2P4P/2NBP3/PP3PP1/R1B1K1NR b KQkq - 3 9";
-    assert_eq!(gain(fen, "e8d7 h5g4 d7e8 g4g7", 3, "hangingPiece"), Some(6));
-}
-
-#[test]
-fn a_check_that_gives_the_checker_away_saves_no_loose_man() {
-    // Lichess 01E0R: Rxd5 leaves e4 loose under the f5 bishop, and
-    // ...Qxe3+ only gives the queen away: 3, not 2.
-    let fen = "1r1q3k/4B1p1/b1r2n1p/4RB2/P1pPp3/1pQ1P3/6PP/1R4K1 b - - 1 40";
-    assert_eq!(gain(fen, "d8b6 d4d5 f6d5 e5d5", 3, "hangingPiece"), Some(3));
-    // Lichess 08KuK: Rxd8 hits the loose c8 bishop and e8 knight, and
-    // ...Rh1+ meets Kxh1: a piece more, 6, not 3.
-    let fen = "R1b1n1k1/6pp/2prp3/8/8/2rB3P/5PP1/3R2K1 b - - 1 30";
-    assert_eq!(gain(fen, "d6d8 d3h7 g8h7 d1d8 c3c1 g1h2", 1, "discoveredAttack"), Some(6));
-}
-
-#[test]
-fn a_trapped_man_sells_itself_for_what_it_takes() {
-    // Lichess 02e7X: Bxh6 leaves the f1 knight trapped, and ...Nxh2
-    // Kxh2 gets a pawn for it: 3, not 4.
-    let fen = "r4rk1/ppp2pb1/2qp1npp/8/2P1P3/1P3QP1/PB1N1PKP/R4R2 b - - 1 15";
-    assert_eq!(gain(fen, "f6e4 b2g7 e4d2 f3c6 b7c6 g7f8 d2f1 f8h6", 7, "hangingPiece"), Some(3));
-}
-
-#[test]
-fn a_man_hit_more_often_than_guarded_loses_what_the_exchange_wins() {
-    // Lichess 04aWV: ...Bxd6 leaves b4 hit by the bishop and the b2
-    // rook, guarded by the d5 knight alone: a pawn more, 6, not 5.
-    let fen = "5rk1/5ppp/R7/3N4/1P1bP3/3P2KP/1r4P1/3R4 w - - 3 28";
-    assert_eq!(gain(fen, "a6d6 d4e5 g3f3 e5d6", 1, "fork"), Some(6));
-    // Lichess 099UJ: Bxf6 leaves d4 hit by the bishop and the d3 rook,
-    // guarded by the c5 bishop alone: 3, not 2.
-    let fen = "6rk/2n2rp1/7p/p1b4N/Pp1p1BP1/1P1R4/1P5P/4R2K b - - 0 34";
-    assert_eq!(gain(fen, "g7g6 f4e5 h8h7 h5f6 f7f6 e5f6", 5, "hangingPiece"), Some(3));
-}
-
-#[test]
 fn a_loose_man_is_saved_by_a_trade_or_a_pawns_two_steps() {
     // Lichess 00Qm5: Qxc7 leaves e7 and e5 loose, but ...Bxg5 hxg5
     // trades and keeps Black the move to save the other: 6.
@@ -1291,42 +1193,12 @@ fn a_loose_man_is_saved_by_a_trade_or_a_pawns_two_steps() {
 }
 
 #[test]
-fn an_answer_that_lets_us_mate_in_one_saves_no_loose_man() {
-    // Lichess 067RG: ...Qxd2 hits b4, and ...a5 guards it but leaves
-    // Qd8#: the pawn falls, 10 (round 6334's judge; c6320's too).
-    let fen = "r1bqk2r/p4ppp/2N1pn2/8/1pP5/8/PP3PPP/R2QKB1R b KQkq - 1 14";
-    assert_eq!(gain(fen, "d8b6 d1d6 b6f2 e1d1 f2d2 d6d2", 5, "hangingPiece"), Some(10));
-    // 08Uo1: after ...Rxf7 the b2 bishop the d2 queen hits steps to c1
-    // only into ...Qd1#, and falls: 6, not 3.
-    let fen = "6Q1/p3r1p1/3b2kp/3B1pq1/2P4n/7P/PB3PP1/2R2K2 w - - 4 29";
-    assert_eq!(gain(fen, "c1c3 g5d2 d5f7 e7f7", 3, "insufficientlyDefended"), Some(6));
-}
-
-#[test]
 fn the_opponents_later_captures_at_the_lines_end_leave_the_premise_alone() {
     // Lichess 05uHR: after ...cxb3, axb3 is met by ...Nxd5, and Qxa7
     // would then take a pawn the queen hit before the key move: the
     // premise, as it is for their first capture. 3, not 2.
     let fen = "3q1rk1/p4pp1/1n1b1n1p/2pPp3/Q7/1BPPBP2/Pr1N1P1P/R3K2R w KQ - 2 16";
     assert_eq!(gain(fen, "a4a3 b2d2 e1d2 c5c4 a3a6 c4b3", 3, "discoveredAttack"), Some(3));
-}
-
-#[test]
-fn a_trade_that_leaves_the_threats_standing_saves_no_loose_man() {
-    // Lichess 0BQgG: ...Nxd3 forks the rooks; cxb5 axb5 trades a pawn
-    // and saves neither: 3, not 1.
-    let fen = "r4rk1/5ppp/p7/1pp1R2n/2P5/1B1P1q2/PP1Q1P1P/4R1K1 w - - 0 21";
-    assert_eq!(gain(fen, "d2g5 h5f4 g5g3 f3g3 h2g3 f4d3", 5, "hangingPiece"), Some(3));
-    // Lichess 06ojO: cxd5 leaves the e4 knight loose to the rook and
-    // hits the c6 knight; ...Bxf3 takes a man that hits neither: 3.
-    let fen = "rn1qkb1r/pp3ppp/8/2pp3b/3pn3/1BP2N1P/PP3PP1/RNBQR1K1 b kq - 0 9";
-    assert_eq!(gain(fen, "b8c6 c3c4 f8e7 c4d5", 3, "insufficientlyDefended"), Some(3));
-    // Lichess 07ohA: after Bxe5, ...Bxc3+ bxc3 is a trade with check
-    // that leaves the bishop hitting the b8 rook and the g7 pawn: 2,
-    // not 1 (a judge counts 6: Bxg7 would then trap the h8 rook, which
-    // the answers' test does not see).
-    let fen = "1rbqk1nr/1p1p1ppp/p1n1p3/8/1b1NPB2/2N3P1/PPP2PBP/R2QK2R b KQk - 2 8";
-    assert_eq!(gain(fen, "e6e5 d4c6 b7c6 f4e5", 1, "capturingDefender"), Some(2));
 }
 
 #[test]
@@ -1345,67 +1217,6 @@ fn a_pinned_man_does_not_take_back() {
 }
 
 #[test]
-fn a_man_of_ours_en_prise_before_the_key_move_saves_nothing_at_the_lines_end() {
-    // Lichess 07FFK: ...Nxd2 takes the queen, and the knight then hits
-    // both rooks. The b4 pawn the b1 rook attacks hung before the key
-    // move: Rxb4 takes it and saves that rook, and ...Nxf1 still wins
-    // the other for the knight. 11, not 9.
-    let fen = "1q1k3r/1b1p2p1/pN2pp2/2P1b3/1p1nP3/3P1BP1/P2Q1P2/1R3RK1 w - - 3 21";
-    assert_eq!(gain(fen, "g1g2 h8h2 g2h2 d4f3 h2g2 f3d2", 5, "hangingPiece"), Some(11));
-}
-
-#[test]
-fn a_man_of_ours_only_a_pinned_man_hits_saves_nothing_at_the_lines_end() {
-    // Lichess 0B9Ov: after Qxd7 the a7 queen, pinned to its king on the
-    // a-file by the a4 rook, is lost for the rook; it "hits" the d7
-    // queen and the f2 pawn along lines it may not take on, so neither
-    // saves it. 9, not 5.
-    let fen = "kq6/nr1r4/R7/7p/R2pQ1p1/6P1/5P1K/8 b - - 6 54";
-    assert_eq!(gain(fen, "d4d3 a6a7 b8a7 e4e8 b7b8 e8d7", 5, "pinnedDefender"), Some(9));
-}
-
-#[test]
-fn a_check_saves_no_loose_man_our_king_takes_in_answer() {
-    // Lichess 09TiY: Ra8+ skewers the king to the g8 rook, and Rxg8
-    // leaves the g4 pawn unguarded beside our king; ...Bf4+ is met by
-    // Kxg4. 6, not 5.
-    let fen = "3k2r1/R7/1p1p4/pP2pB2/P3P1p1/3P2K1/3b4/8 b - - 1 35";
-    assert_eq!(gain(fen, "d2e3 a7a8 d8e7 a8g8", 1, "skewer"), Some(6));
-}
-
-#[test]
-fn a_spite_check_saves_no_loose_man() {
-    // Lichess 07s3C: after Rxh8 the d8 bishop is pinned to the king and
-    // lost; ...Rd2+ hits only the b2 pawn, Kg3 steps off, and the bishop
-    // still falls (round c6301's judge: 8; before, the check saved it:
-    // 5).
-    let fen = "1k5r/p1p2R1p/1p1p4/3P4/3n1RBb/6r1/PP5K/8 b - - 3 29";
-    assert_eq!(gain(fen, "g3d3 f7f8 h4d8 f8h8", 3, "hangingPiece"), Some(8));
-}
-
-#[test]
-fn a_check_that_skewers_a_man_behind_our_king_is_no_spite_check() {
-    // The d5 knight hangs to the b3 bishop; ...Ra1+ checks along the
-    // first rank through our king to the h1 queen: it wins the queen,
-    // and saves the knight besides.
-    let pos = position("r5k1/8/8/3n4/8/1B6/8/4K2Q b - - 0 1");
-    let premise = position("r5k1/8/8/3n4/8/8/2B4Q/4K3 b - - 0 1");
-    assert_eq!(lost_loose_men(&pos, &premise), 0);
-}
-
-#[test]
-fn a_forking_check_that_wins_a_loose_pawn_answers_their_capture() {
-    // Lichess 07gVt: Kxe1 takes the knight, and ...Qa1+ hits the loose
-    // a2 pawn; every answer allows ...Qxa2 (round c6308's judge: 3;
-    // before, a pawn was no fork's second man: 2). 02z15: bxc5, and
-    // ...Qh5+ wins the pawn back: 9, not 8.
-    let fen = "8/ppQ3qk/3p2pp/4n3/8/1P6/P7/4R1K1 w - - 1 37";
-    assert_eq!(gain(fen, "c7d6 e5f3 g1f2 f3e1", 3, "insufficientlyDefended"), Some(3));
-    let fen = "r6k/qb3Q1p/p4p2/2p5/1P6/2P2N2/P4PrP/R3R1K1 w - - 0 21";
-    assert_eq!(gain(fen, "g1g2 b7f3 g2f3 a7f7", 3, "hangingPiece"), Some(9));
-}
-
-#[test]
 fn a_capture_at_the_lines_end_that_walks_into_a_forced_mate_is_not_played() {
     // Lichess 08O6I: ...Rxd6 takes the loose rook, and Re8+ ...Rf8
     // Rxf8# follows: Black keeps off it, and the queen won stands whole
@@ -1418,43 +1229,6 @@ fn a_capture_at_the_lines_end_that_walks_into_a_forced_mate_is_not_played() {
 }
 
 #[test]
-fn a_race_with_an_escort_an_en_passant_or_a_guarded_queening_square_is_not_read() {
-    let quiet = position("8/8/8/8/8/8/8/K6k w - - 0 1");
-    // The a5 pawn runs, but Black's g2 pawn queens beside its king.
-    assert_eq!(queening_race(&position("8/8/8/P7/8/8/5Kpk/8 b - - 0 1"), &quiet), None);
-    assert_eq!(queening_race(&position("8/8/8/P7/8/8/5K1k/8 b - - 0 1"), &quiet), Some(Color::White));
-    // ...dxe3 en passant takes the runner.
-    assert_eq!(queening_race(&position("8/8/8/8/2KpP3/8/8/k7 b - e3 0 1"), &quiet), None);
-    // h8=Q covers a1, but the b1 king guards it: the queens come off.
-    assert_eq!(queening_race(&position("8/8/7P/8/4K3/p7/8/1k6 w - - 0 1"), &quiet), None);
-    assert_eq!(queening_race(&position("8/8/7P/8/4K3/p7/8/3k4 w - - 0 1"), &quiet), Some(Color::White));
-}
-
-#[test]
-fn a_trade_they_start_saves_no_loose_man_worth_more_than_it_takes() {
-    // Lichess 04VV5: after Qxe5 the d6 rook and f1 bishop are loose and
-    // f5 is hit three times; ...fxe4 takes a pawn that hits f5, but
-    // Qxd6 takes the rook instead of taking back, and ...Rd1, which
-    // saves both pieces, leaves f5 to exf5 (round 6319's judge: 10;
-    // before, the trade saved every man: 9).
-    let fen = "5r2/p5pk/b2r3p/2QBqp2/4P2N/P5PP/5P2/5RK1 b - - 0 31";
-    assert_eq!(gain(fen, "a6f1 d5g8 h7g8 c5e5", 3, "hangingPiece"), Some(10));
-}
-
-#[test]
-fn an_answer_that_meets_a_mate_threat_costs_the_exchange_where_it_lands() {
-    // Lichess 05ZTT: after ...Qxg3 takes the loose bishop's guard, every
-    // answer that meets ...Qg2# gives up the h3 bishop, which the
-    // exchange on its square costs (c6313's judge: 4; 2 where an answer
-    // was costed by the man it moves alone). 09RTZ: ...Rxf2 meets
-    // ...Qh1# and costs the exchange (4, not 2).
-    let fen = "6r1/4nk2/2pb1n2/Pp1p1p2/8/Pq3PPB/1B1QP1K1/R1R5 w - - 1 28";
-    assert_eq!(gain(fen, "g2f1 f6e4 f3e4 b3g3", 3, "hangingPiece"), Some(4));
-    let fen = "r1b2rk1/pppp1ppp/8/2bPn3/2P3nq/1PNB3P/P3NPP1/R1BQ1RK1 w - - 1 14";
-    assert_eq!(gain(fen, "h3g4 e5g4 c1f4 g4f2", 1, "pin"), Some(4));
-}
-
-#[test]
 fn a_king_that_takes_in_answer_to_our_last_check_may_walk_into_a_fork() {
     // Lichess 028yE: ...Bxg2+ Kxg2, and ...Qe4+ forks the king and the
     // undefended c2 pawn (rounds 6307 and 6307b: 7; before, 6). 03W6X:
@@ -1463,44 +1237,6 @@ fn a_king_that_takes_in_answer_to_our_last_check_may_walk_into_a_fork() {
     assert_eq!(gain(fen, "g2h3 g6e4 d2g2 e4g2", 3, "insufficientlyDefended"), Some(7));
     let fen = "5rk1/4pp2/1Q1p2p1/3P4/r1P5/2q2PP1/6KP/1R2R3 w - - 0 30";
     assert_eq!(gain(fen, "e1e7 a4a2 b6f2 a2f2", 3, "insufficientlyDefended"), Some(9));
-}
-
-#[test]
-fn their_capture_we_take_back_at_the_lines_end_leaves_their_loose_men_to_fall() {
-    // Lichess 09Ebl: ...Nxf1 Kxf1, and the c6 queen hits the loose a6 and
-    // d6 pawns: one falls (round 6331's judge: 3; before, 2).
-    let fen = "8/3Q2pk/pq1p1r1p/1p6/1pn1N3/7P/P2r1PP1/2R2RK1 b - - 9 35";
-    assert_eq!(gain(fen, "f6f4 e4d2 c4d2 c1c6 b6c6 d7c6", 5, "hangingPiece"), Some(3));
-    // 037Zo: hxg4 ...fxg4, and the b2 pawn the e2 rook hits falls.
-    let fen = "4r3/1p2r1k1/p2p4/4bpp1/3B2n1/1BP3P1/PP2R2P/4R1K1 w - - 6 38";
-    assert_eq!(gain(fen, "h2h3 e5d4 c3d4 e7e2 e1e2 e8e2", 3, "insufficientlyDefended"), Some(4));
-    // 00VDN: an exchange that goes on past our recapture is the
-    // search's: Rxd4 ...Rxd4 Kxd4 nets White 5, and the fire 1.
-    let fen = "3r4/3r2k1/p7/3p2p1/3R2Pp/1P2PK2/P2R4/8 w - - 0 38";
-    assert_eq!(gain(fen, "e3e4 d5e4 f3e3 d7d4", 1, "discoveredAttack"), Some(1));
-}
-
-#[test]
-fn a_pawn_that_queens_next_move_whatever_they_play_wins_a_queen() {
-    // Lichess 00Uo9: fxe7 takes the bishop, and no answer of Black's
-    // takes, blocks or covers e8 or gives check: 8 (before, 0).
-    let fen = "4Q3/5ppk/2p2b1p/1pq1pP2/2r1B3/5P1P/6P1/5R1K b - - 3 33";
-    assert_eq!(gain(fen, "c5e7 e8e7 f6e7 f5f6 c4e4 f6e7", 5, "hangingPiece"), Some(8));
-    // 02UTq: c6 is taken and b8=Q follows, but ...d2 and ...d1=Q
-    // answer it: a race, not a queen won (3).
-    let fen = "8/1P6/2n5/p1Pp4/P4K2/7k/8/8 b - - 1 62";
-    assert_eq!(gain(fen, "d5d4 f4e4 h3g4 e4d5 d4d3 d5c6", 5, "hangingPiece"), Some(3));
-    // dxe7 takes the knight, and ...Rb7 pins the e7 pawn to the h7 king:
-    // e8=Q is no longer legal (3).
-    assert_eq!(gain("3B4/7K/2nP4/8/8/1rP5/8/k7 b - - 0 1", "c6e7 d6e7", 1, "hangingPiece"), Some(3));
-    // The e7 pawn stood ready to queen before Bxd5: no part of the
-    // tactic (3).
-    assert_eq!(gain("8/4P3/8/8/8/2n2B1K/8/k7 b - - 0 1", "c3d5 f3d5", 1, "hangingPiece"), Some(3));
-    // Lichess 07379: ...Kxe8 takes the new queen, and the a2 pawn queens,
-    // but it ran outside White's king's square before the key move:
-    // the pawn taken alone (1; c6321's judge).
-    let fen = "8/7p/2P1k1p1/4P3/3K2P1/p7/6P1/8 w - - 0 39";
-    assert_eq!(gain(fen, "d4c4 a3a2 c6c7 e6d7 e5e6 d7c7 e6e7 c7d7 e7e8q d7e8", 9, "hangingPiece"), Some(1));
 }
 
 #[test]
@@ -1516,95 +1252,6 @@ fn a_man_the_line_saved_and_gave_up_again_is_no_premise() {
 }
 
 #[test]
-fn a_pawn_no_king_catches_at_the_lines_end_queens() {
-    // Lichess 02D9k: ...gxh5 takes the pawn and leaves the h-pawn out of
-    // reach of White's king on a4: the pawn and a queen less it, 9
-    // (round 6307's judges: 9 and 10; before, 1). 09eSu: bxa7 queens
-    // next move, the f7 king too far from a8: the pin nets 8, not 0.
-    let fen = "8/5p2/6p1/2k3P1/K1n4P/4N3/8/8 w - - 0 63";
-    assert_eq!(gain(fen, "e3c4 c5c4 h4h5 g6h5", 3, "hangingPiece"), Some(9));
-    let fen = "R5k1/1r4p1/1P3p1p/3p4/5p2/7P/6PK/8 b - - 1 42";
-    assert_eq!(gain(fen, "g8f7 a8a7 b7a7 b6a7", 1, "pin"), Some(8));
-    // 0A4mX: ...bxa4 leaves the a-pawn running, and cxd5 takes a pawn
-    // meanwhile: 7 (the judge of round c6307), not 8.
-    let fen = "8/8/5k2/1ppp1p1p/5K1P/PPP3P1/8/8 w - - 0 38";
-    assert_eq!(gain(fen, "a3a4 c5c4 b3c4 b5a4", 1, "deflection"), Some(7));
-    // 0CFUA: both sides' pawns run, and ...a1=Q comes first and covers h8.
-    let fen = "8/kp6/p7/4q3/P7/7P/6QK/8 w - - 2 42";
-    assert_eq!(gain(fen, "g2g3 e5g3 h2g3 b7b5 h3h4 b5a4", 5, "hangingPiece"), Some(9));
-    // 09Lzt: the g-pawn ran before the key move too (the premise), so
-    // ...Kxh3 nets its pawn alone; 07Lu8: White's g-pawn outruns the
-    // king, but Black's h-pawn queens beside its own king, and a race
-    // read against the solver counts nothing anyway.
-    let fen = "8/8/1p5p/1K4p1/8/2P3kP/P7/8 w - - 2 45";
-    assert_eq!(gain(fen, "b5b6 g3h3 b6b5 g5g4 c3c4 g4g3 c4c5 g3g2", 1, "hangingPiece"), Some(1));
-    let fen = "8/6K1/8/6pp/6k1/6P1/7P/8 w - - 2 51";
-    assert_eq!(gain(fen, "g7h6 h5h4 h6g6 h4h3 g6h6 g4f3 h6g5 f3g2 g5f4 g2h2", 9, "hangingPiece"), Some(1));
-}
-
-#[test]
-fn a_capture_at_the_lines_end_a_forking_check_answers_wins_only_what_the_fork_leaves() {
-    // Lichess 02fM9: after Nxd4 Black would take the f3 queen with the
-    // rook, but Nc6+ forks king and queen; ...Bxd4 takes the knight
-    // instead (round 6301's judge: 2; before, 1). 02WAN: ...gxh4 takes
-    // the h4 bishop into Nf6+, which forks king, queen and rook: 3, not 0.
-    let fen = "5r2/k1p1qPp1/pb5p/1p6/P2r4/2N2Q2/1P3PPP/R4RK1 b - - 0 21";
-    assert_eq!(gain(fen, "f8f7 c3b5 a7b8 b5d4", 3, "insufficientlyDefended"), Some(2));
-    let fen = "r3k1r1/1ppq2p1/1b1p2bp/pP6/P2PP1PB/7P/8/RN1Q1RK1 b q - 1 18";
-    assert_eq!(gain(fen, "g6e4 b1c3 g7g5 c3e4", 3, "hangingPiece"), Some(3));
-}
-
-#[test]
-fn a_check_along_the_line_through_our_king_guards_the_man_behind_it() {
-    // The h1 knight is trapped beside our g1 king (the f7 rook holds
-    // f2, the h2 pawn g3). ...Rg8+ would leave it to Kxh1, but ...Rb1+
-    // checks along the first rank, through the king to h1: the king may
-    // not take it, and nothing is lost.
-    let pos = position("kr6/5R2/8/8/8/8/7P/6Kn b - - 0 1");
-    let premise = position("kr6/5R2/8/8/8/8/7P/6K1 b - - 0 1");
-    assert_eq!(lost_loose_men(&pos, &premise), 0);
-    // Without the rook's check along the rank, the knight falls.
-    let pos = position("k7/5R2/8/8/8/8/7P/6Kn b - - 0 1");
-    let premise = position("k7/5R2/8/8/8/8/7P/6K1 b - - 0 1");
-    assert_eq!(lost_loose_men(&pos, &premise), 3);
-}
-
-#[test]
-fn a_loose_man_that_steps_where_we_hit_it_more_often_than_it_is_guarded_is_not_saved() {
-    // Lichess 0BZrl: after Rxf6 the f4 pawn hangs to the rook. ...f3,
-    // guarded by e4, is hit by g2 and the e2 bishop: gxf3 exf3 Bxf3
-    // wins it all the same. 6, not 5.
-    let fen = "r4r1k/1b1R4/p3Q3/npp3q1/4pp1P/P1P5/2P1BPP1/5RK1 b - - 0 27";
-    assert_eq!(gain(fen, "g5h4 e6e5 f8f6 d7f7 a5c6 e5f6 h4f6 f7f6", 3, "pin"), Some(6));
-    // Lichess 0CZjr: after Qxe5 the h8 rook hangs to the queen. ...Nf6
-    // blocks, and is hit by the queen and the f1 rook, guarded by the d8
-    // bishop: Rxf6 Bxf6 Qxf6 wins 1 for it, not the rook's 5. 10, not 9
-    // or 14.
-    let fen = "r1k3nr/pbppbQqp/1p6/3PP3/8/2N1B3/PPP3PP/R4RK1 b - - 2 16";
-    assert_eq!(gain(fen, "g7e5 f7e8 e7d8 e8e5", 3, "hangingPiece"), Some(10));
-}
-
-#[test]
-fn a_guard_saves_a_loose_man_only_where_the_exchange_there_no_longer_pays() {
-    // Lichess 0B0Qd: after Nxc8 the d7 rook hits a7 and h7. ...Kg8
-    // guards h7, and a7, hit by the rook and the knight and guarded by
-    // the a2 rook alone, still falls (...b5 Nxa7): 6, not 5.
-    let fen = "r5k1/p2R3p/1pN2pp1/3p4/6P1/4P1KP/r7/8 b - - 2 38";
-    assert_eq!(gain(fen, "a8c8 c6e7 g8f8 e7c8", 1, "fork"), Some(6));
-    // Lichess 004u0: after Qxd7 the queen hits b7, and g7 with the g3
-    // rook; ...R5e7 guards g7, and b7 behind the queen: nothing more
-    // falls, 4 (5 where the guard behind our man goes unseen).
-    let fen = "6k1/ppq3pp/2p1rp2/4r3/4p1Q1/P5RP/1P3PP1/3R2K1 b - - 3 34";
-    assert_eq!(gain(fen, "e6e8 d1d7 c7d7 g4d7", 3, "hangingPiece"), Some(4));
-    // Lichess 07SwC: after Rxf4 the c4 rook, pinned to its king by the
-    // queen and hit by the f4 rook, is guarded by ...b5, and the
-    // exchange there (Rxc4 bxc4 Qxc4+) nets a pawn, not the rook: 5,
-    // not 9.
-    let fen = "r5k1/pp5p/2p3p1/5p2/2P1r1q1/1Q3R2/PP4P1/5RK1 b - - 3 29";
-    assert_eq!(gain(fen, "e4c4 f3f4 g4f4 f1f4", 3, "pinnedDefender"), Some(5));
-}
-
-#[test]
 fn a_man_that_steps_off_a_sliders_line_lets_it_guard_a_loose_man() {
     // Lichess 04bIW: after ...Kxh7 the d4 queen hits the a1 rook, and
     // Na3 (or Nc3, Nd2) lets the f1 rook guard it: the fork nets the
@@ -1615,20 +1262,6 @@ fn a_man_that_steps_off_a_sliders_line_lets_it_guard_a_loose_man() {
     // h7 rook guard it: the queen alone, 9, not 10.
     let fen = "rn1q3r/1ppb3B/pn2pk1p/8/3PP1Q1/8/PP3PPP/RN2K2R b KQ - 1 15";
     assert_eq!(gain(fen, "h8h7 g4h4 f6g6 h4d8", 3, "hangingPiece"), Some(9));
-}
-
-#[test]
-fn a_guard_pinned_to_its_king_guards_only_against_its_pinner() {
-    // Lichess 03eUB: after Bxf6 Bxf6 Qxf6 the queen hits d6 and g6,
-    // whose only guard, the f7 pawn, the d5 bishop pins to the king: no
-    // answer keeps both pawns, 4, not 3.
-    let fen = "rq4k1/1p2rp2/p2p1np1/2pB2B1/2Pb4/NP3Q1P/P5P1/5R1K b - - 3 21";
-    assert_eq!(gain(fen, "b8f8 g5f6 d4f6 f3f6", 1, "insufficientlyDefended"), Some(4));
-    // Lichess 09LYf: the c4 queen pins the e2 rook, which guards c2 all
-    // the same: once the queen takes there it is free, so b3 keeps both
-    // pawns and nothing more falls: 4, not 5.
-    let fen = "8/4r1k1/Q2b1p2/1p3P1p/2q1N1pP/8/PPP2PP1/4RK2 w - - 3 31";
-    assert_eq!(gain(fen, "e1e2 e7e4 a6b7 e4e7 b7e7 d6e7", 5, "pinnedDefender"), Some(4));
 }
 
 #[test]
@@ -1651,40 +1284,6 @@ fn a_late_take_back_an_earlier_fire_counts_is_not_charged_again() {
     let moves = "d7f8 g5f4 b3c3 h8g8 e3f4 e8f8";
     assert_eq!(gain(fen, moves, 1, "insufficientlyDefended"), Some(4));
     assert_eq!(gain(fen, moves, 3, "trappedPiece"), Some(3));
-}
-
-#[test]
-fn where_we_threaten_mate_only_an_answer_that_meets_it_saves_a_loose_man() {
-    // Lichess 08U8Z: after Bxe5 the bishop hits the c7 queen and covers
-    // h8, where Qh8# is threatened; ...Qxe5 meets the mate and gives the
-    // queen for the bishop (Qxe5), as ...f6 does (Bxc7): 7, not 1.
-    let fen = "2r2rk1/pp3p2/4p1p1/n2pq3/3Bn1Q1/2P4P/PP3P2/R3KBR1 b Q - 1 20";
-    assert_eq!(gain(fen, "e5c7 g4h5 e6e5 d4e5", 3, "insufficientlyDefended"), Some(7));
-}
-
-#[test]
-fn meeting_a_mate_threat_costs_no_more_than_pins_let_us_take() {
-    // Only ...Qg5 meets Qg7#; the h6 pawn that "guards" g5 is pinned to
-    // its king by Rh3, so Rxg5 wins the queen: the loose knight saved,
-    // the queen given (9; costed with the pinned pawn as a guard, 4).
-    let after = position("r2qrb1k/5Q2/2p4p/p3p3/1n2P1R1/P2B3R/1PP3PP/7K b - - 0 20");
-    let premise = position("r2qrb1k/5Q2/2p4p/p3p3/1n2P1R1/3B3R/PPP3PP/7K b - - 0 20");
-    assert_eq!(lost_loose_men(&after, &premise), 9);
-    // But a guard pinned by our only taker still guards: only ...Nc7
-    // meets Qxe8#, c7 is hit by the c8 queen alone, which pins the e8
-    // knight that guards it, and Qxc7 frees it for ...Nxc7: nothing lost.
-    let after = position("2Q1n2k/8/n4N1P/8/8/8/8/K7 b - - 0 1");
-    let premise = position("4n2k/8/n4N1P/8/8/8/8/K2Q4 w - - 0 1");
-    assert_eq!(lost_loose_men(&after, &premise), 0);
-}
-
-#[test]
-fn a_loose_man_that_steps_off_a_pin_gives_up_the_man_behind_it() {
-    // Lichess 04sEF: after Qxe5 the d4 knight, hit by the queen and the
-    // d1 rook and guarded by the d8 queen, is pinned to it: a step away
-    // loses the queen to Rxd8, so the knight is lost (3): 4, not 1.
-    let fen = "r3qrk1/3R1pp1/2p4p/2P1p2Q/3nP3/6PB/5PKP/3R4 b - - 1 32";
-    assert_eq!(gain(fen, "a8d8 d7d8 e8d8 h5e5", 1, "overloading"), Some(4));
 }
 
 #[test]
@@ -1713,15 +1312,6 @@ fn a_capture_that_goes_on_with_an_earlier_fires_exchange_counts_from_after_it() 
 }
 
 #[test]
-fn a_loose_man_pinned_to_its_king_starts_no_trade_off_the_pins_line() {
-    // Lichess 05Uxg: Bxc4 takes a pawn and pins the e6 rook to the g8
-    // king. The rook hits the e5 queen, but cannot take it: no trade
-    // saves it, and Bxe6+ wins the exchange. 3, not 1.
-    let fen = "7r/3b1ppk/1q1r3p/4Q1PP/2p1PK2/PnP2P2/4B3/6RR b - - 4 35";
-    assert_eq!(gain(fen, "d6e6 g5g6 f7g6 h5g6 h7g8 e2c4", 5, "hangingPiece"), Some(3));
-}
-
-#[test]
 fn a_man_pinned_to_its_king_puts_nothing_en_prise_off_its_line() {
     // Lichess 042kS: before Nxd5 the f6 queen is hit by the e7 bishop,
     // which the f7 rook pins to its king: the queen was not en prise,
@@ -1729,4 +1319,25 @@ fn a_man_pinned_to_its_king_puts_nothing_en_prise_off_its_line() {
     // for the bishop stands (...exd5 loses the g2 rook): 2, not -1.
     let fen = "8/1b1kbR2/p3pQ2/1pq1P3/P1p5/2N5/1P4r1/3RKB1r b - - 2 28";
     assert_eq!(gain(fen, "b7d5 c3d5 h1f1 f6f1", 3, "hangingPiece"), Some(2));
+}
+
+#[test]
+fn what_only_a_quiet_move_wins_past_the_lines_end_is_no_part_of_it() {
+    // The line's end is a capture search (issue 34): a loose man a quiet
+    // move picks up, a pawn that runs to queen and a forking check are
+    // past it. Until stop 72 tests past the search counted each; judged
+    // by captures alone they put 41 of 625 values wrong, and 24 right.
+    // Lichess 00oSB: Kxc6 takes the d5 pawn's only guard, which a quiet
+    // move more wins: the pawn taken, 1 (the loose men's test: 2).
+    let fen = "8/8/p1p5/1pKp3k/3P2p1/P1Q3P1/1Pq5/8 b - - 21 59";
+    assert_eq!(gain(fen, "c2c3 b2c3 h5g6 c5c6", 3, "hangingPiece"), Some(1));
+    // 02D9k: ...gxh5 takes the pawn and leaves the h-pawn out of reach of
+    // White's king: the pawn, 1 (the queening test: 9).
+    let fen = "8/5p2/6p1/2k3P1/K1n4P/4N3/8/8 w - - 0 63";
+    assert_eq!(gain(fen, "e3c4 c5c4 h4h5 g6h5", 3, "hangingPiece"), Some(1));
+    // 0ALii: ...gxh5 wins the trapped queen, and Nf7+ would fork king
+    // and queen: a quiet check, so the queen for the e5 pawn, 8 (the
+    // forking check: 2).
+    let fen = "3rrb1k/p5p1/1pnq3p/2p1p2Q/2Pp2NP/P2P2P1/1P1BRP2/4R1K1 w - - 9 32";
+    assert_eq!(gain(fen, "f2f4 g7g6 g4e5 g6h5", 1, "trappedPiece"), Some(8));
 }

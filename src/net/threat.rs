@@ -155,7 +155,7 @@ fn escape_several(pos: &Chess, men: Bitboard, premise: &Chess) -> Option<i32> {
         // Nxf5 Qxf5 Qxe7 follows).
         let targets =
             (followed.with(m.to()) | newly_hanging(after.board(), after.turn(), premise.board())) & after.them();
-        let ours = best_captures_of(after.board(), after.turn(), targets, None, premise, Some(&after), false);
+        let ours = best_captures_of(after.board(), after.turn(), targets, None, premise, Some(&after));
         least = least.min(ours - if m.is_capture() { captured_value(m) } else { 0 });
     }
     Some(least.max(0))
