@@ -6,7 +6,7 @@ CSV is the puzzle file Koga read (plain or .zst, as `koga explain --csv` reads i
 `fires.parquet` Koga wrote from it, KOGA the build that wrote it. For every puzzle with two or more
 fires that carry a gain and collect nothing (payoffs left out, as docs/gain.md says to total), it
 sets the sum of those gains beside what the line nets: the material after the line, finished by
-the end search that `koga explain` reports, less the material before the key move. On each move
+the capture search that `koga explain` reports, less the material before the key move. On each move
 the fires that win count once (the most any of them nets: fires of one move that describe one win
 carry the same gain), and a sacrifice's gain is added beside them.
 
@@ -54,7 +54,7 @@ def rows_of(path):
 
 def line_net(text):
     """What the line in `koga explain`'s text nets for the solver: the material after it (the
-    solver's less the opponent's), finished by the end search's figure, less the material before
+    solver's less the opponent's), finished by the capture search's figure, less the material before
     the key move; None for a line that mates."""
     read = READ_EXPLAIN(text)
     if read is None:

@@ -19,7 +19,7 @@ def explain(moves):
 
 
 def test_reads_the_line_and_turns_the_figure_to_the_solvers_side():
-    # Lichess 000Pw: after ...Nxc3, White, to move, still nets 2 by Koga's end search; the solver
+    # Lichess 000Pw: after ...Nxc3, White, to move, still nets 2 by Koga's capture search; the solver
     # is Black, so on the solver's side the figure is -2.
     assert gain_screen.read_explain(explain("e4d2 d4e2 g1f1 e2c3")) == (
         FEN,

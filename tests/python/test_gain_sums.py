@@ -1,5 +1,5 @@
 """scripts/gain_sums.py sets each line's gains beside what the line nets, read off `koga explain`:
-the material after each ply and the end search's figure. Its reading is checked here on the
+the material after each ply and the capture search's figure. Its reading is checked here on the
 README's puzzle (no dev set needed)."""
 import importlib.util
 import os
