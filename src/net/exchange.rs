@@ -367,8 +367,8 @@ fn stood_since_key(at: Cursor, square: Square) -> bool {
 /// What the move at `ply` gives up with the opponent's answer, as the
 /// sacrifice detector reads it (below zero): a sacrifice's `gain`, which
 /// the fire whose win repays it does not take off its own (Lichess 029wQ:
-/// Qxe5 dxe5 gives 6, the Nf6+ fork that wins the queen back nets 10 with
-/// the pawn its knight then wins, the line 3). `claimed`: the plies where
+/// Qxe5 dxe5 gives 6, the Nf6+ fork that wins the queen back nets 9, the
+/// line 3). `claimed`: the plies where
 /// other fires count a capture in their own exchange
 /// ([`counting_their_captures`](super::claims::counting_their_captures)).
 pub(super) fn given(ply: Cursor, balances: &[i32], claimed: u128) -> (Option<i16>, GainSpan) {

@@ -48,7 +48,7 @@
 //!     starts with their capture of the man a sacrifice of ours gave there:
 //!     the sacrifice is charged that man (08Ao7: ...Re3, fxe3, and the
 //!     ...Nxe3+ fork nets 7, not 2), the sacrifice a capture or not
-//!     (00fJC: Rxc3+ bxc3, and the Qxc3+ fork nets 7, not 3).
+//!     (00fJC: Rxc3+ bxc3, and the Qxc3+ fork nets 6, not 1).
 //!   - An opponent's desperado elsewhere (a man we attack, sold for a
 //!     lesser man we take back, the captures ending there, no line of
 //!     theirs opened) is a trade of its own: the next fire's, not counted
@@ -112,9 +112,16 @@
 //!     check, a piece the checker hits that the king alone guards: the
 //!     answer may give it up (0CIBR: ...Qxg2+ hits the f1 rook, and Kd1
 //!     ...Qxf1+ follows: 7, not 2; 3 dev gains, each up).
-//!   - Nothing past captures counts: a quiet move after the line (a
-//!     forking check, a loose man picked up, a pawn that runs to queen)
-//!     is no part of it, as issue 34 defines the line's end. Until stop 72
+//!   - Nothing past captures and checks counts: a quiet move after the
+//!     line (a loose man picked up, a pawn that runs to queen, a forking
+//!     check of the side to move there) is no part of it, as issue 34
+//!     defines the line's end. Answers to a check are the search's: a
+//!     side in check answers (above), and after their answer our check
+//!     that wins counts (below; and where their king took in answer, our
+//!     forking check, an undefended pawn one of the men it may hit:
+//!     028yE's ...Bxg2+ Kxg2 ...Qe4+, unless they have a mate in one we
+//!     do not hit: 08bm9's ...Rxg1+ Kxg1, where ...Qb1+ would take the
+//!     knight but Ra8# is threatened). Until stop 72
 //!     three tests past the search counted those (a forking check, the
 //!     loose men no answer saves, a pawn that queens): over 25 fresh
 //!     rounds judged by captures alone, 584 of 625 right with them, 608
@@ -228,7 +235,7 @@
 //!   square, unless another tactic of ours takes there (Lichess 00vf5:
 //!   Ndb5 axb5 Nxb5, -2): a later tactic that wins it back nets its own
 //!   win, and a line's gains sum to its net (029wQ: -6, then the fork's
-//!   10, the queen and a pawn its knight then hits). A tactic whose man
+//!   9, the queen). A tactic whose man
 //!   only a later sacrifice takes nets 0 (059XJ: Qd8+ forks the knight
 //!   Qxf6+ gives the queen for). A sacrifice that
 //!   takes back where they just took counts from before their capture
@@ -497,7 +504,7 @@ pub fn settle(line: &Line, balances: &[i32], fires: &mut [Fire]) {
                 // takes it, and the Nxe3+ fork wins the queen: 7, not 2).
                 // So where the run starts with the sacrifice's own capture
                 // (Lichess 00fJC: Rxc3+ is the sacrifice's -4, bxc3 takes
-                // the rook, and the Qxc3+ fork wins the a5 rook: 7, not 3).
+                // the rook, and the Qxc3+ fork wins the a5 rook: 6, not 1).
                 let start = match start.previous() {
                     Some(given)
                         if !start.is_solver() && among(sacrifices, given) && given.mv().to() == start.mv().to() =>

@@ -68,12 +68,14 @@ pub(super) fn best_captures(pos: &Chess, square: Square, premise: &Chess, hits: 
 /// that hits a man of the other side too, worth more than the checker or
 /// undefended: the other side answers the check as it best can (taking
 /// the checker where it may), and then loses what the capture search
-/// finds (Lichess 0ALii: ...gxh5 wins the trapped queen, and Nf7+ forks
-/// king and queen: 2, not 8). With `baits`, also a check by a man that
-/// only a greater man may take, guarded, hitting nothing (08QFG: ...Rg8+,
-/// and Qxg8+ Kxg8). With `pawns`, an undefended pawn is a man it may hit
-/// too. 0 where no such check pays. Discovered checks and a pawn's are
-/// left out.
+/// finds. Asked only where the search answers a check: where their king
+/// took in answer to ours (Lichess 028yE: ...Bxg2+ Kxg2, and ...Qe4+
+/// forks the king and the c2 pawn), and after their only answer to our
+/// check (03zMQ: ...Qxe3+ Kh2 ...Qe5+ forks the a5 knight). With
+/// `baits`, also a check by a man that only a greater man may take,
+/// guarded, hitting nothing (08QFG: ...Rg8+, and Qxg8+ Kxg8). With
+/// `pawns`, an undefended pawn is a man it may hit too. 0 where no such
+/// check pays. Discovered checks and a pawn's are left out.
 pub(super) fn forking_check(pos: &Chess, premise: &Chess, baits: bool, pawns: bool) -> i32 {
     let (board, us) = (pos.board(), pos.turn());
     let Some(king) = board.king_of(!us) else { return 0 };
@@ -122,10 +124,10 @@ pub(super) fn forking_check(pos: &Chess, premise: &Chess, baits: bool, pawns: bo
                 after.play_unchecked(m);
                 let wins = -best_answer_to_check(&after, Bitboard::from_square(to), premise);
                 // A fork does not pay where the other side has a mate in one
-                // to play once we take (Lichess 03fqG: Qe4+ hits the h1 rook,
-                // and ...Qg7# is threatened), unless the man that mates is
-                // one the check hits (00IDw: Nd6+ forks the e8 rook that
-                // threatens ...Re1#).
+                // to play once we take (Lichess 08bm9: ...Rxg1+ Kxg1, and
+                // ...Qb1+ would take the b3 knight, but Ra8# is threatened),
+                // unless the man that mates is one the check hits (00IDw:
+                // Nd6+ forks the e8 rook that threatens ...Re1#).
                 if wins > best && !mate.get_or_init(mate_threat).is_some_and(|from| !hit.contains(from)) {
                     best = wins;
                 }

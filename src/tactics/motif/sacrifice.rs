@@ -19,7 +19,7 @@
 //!   the moved one: our move left it en prise).
 //! - `gain`: what the move gives up with the opponent's answer, below zero
 //!   (Lichess 029wQ: Qxe5 dxe5, -6; the fork that wins the queen back nets
-//!   10 with a pawn after the line, and the line 3); null where the line mates. Charged to the
+//!   9, and the line 3); null where the line mates. Charged to the
 //!   sacrifice alone: another fire of the move whose exchange comes out
 //!   below zero nets what it wins besides (06tA5: the deflection, 1), and
 //!   so does one whose moving man the answer takes, its win no other
