@@ -11,13 +11,13 @@ use crate::line::{Cursor, Line};
 use super::premise::SetupHits;
 use super::search::best_captures;
 
-/// What the side to move nets by captures alone ([`best_captures`]) after
-/// `last`, where an exchange or the line ends. A quiet move past it (a
-/// forking check, a loose man picked up, a pawn that runs) is no part of
-/// `gain`: issue 34 defines the line's end as a capture search, and judged
-/// so it reads 97 % right against 93 % with those tests
-/// (docs/gain-judging.md, "What the tests past a capture search were
-/// worth").
+/// What the side to move nets by captures ([`best_captures`]: captures and
+/// the answers to checks) after `last`, where an exchange or the line
+/// ends. A quiet move past it (a loose man picked up, a pawn that runs, a
+/// forking check of the side to move) is no part of `gain`: issue 34
+/// defines the line's end as a capture search, and judged so it reads
+/// 97 % right against 93 % with those tests (docs/gain-judging.md, "What
+/// the tests past a capture search were worth").
 pub(super) fn nets_after(last: Cursor, premise: &Chess, hits: &SetupHits) -> i32 {
     best_captures(last.after(), last.mv().to(), premise, hits)
 }

@@ -16,8 +16,8 @@ def explain(fen, moves):
     return subprocess.run([koga_binary(), "explain", fen, moves], check=True, capture_output=True, text=True).stdout
 
 
-def test_a_line_nets_its_material_swing_and_what_the_end_search_gives_back():
-    # Lichess 000Pw: -2 before ...Ne2+, +7 after ...Nxc3, and White still nets 2 by the end
+def test_a_line_nets_its_material_swing_and_what_the_capture_search_gives_back():
+    # Lichess 000Pw: -2 before ...Ne2+, +7 after ...Nxc3, and White still nets 2 by the capture
     # search (bxc3 takes the knight back): the line nets 7, what its fork and discovery say.
     text = explain("6k1/5p1p/4p3/4q3/3nN3/2Q3P1/PP3P1P/6K1 w - - 2 37", "e4d2 d4e2 g1f1 e2c3")
     assert gain_sums.line_net(text) == 7
