@@ -120,7 +120,7 @@ pub(super) struct Claims {
 /// f4, 1: what ...Qf2+ wins next is no part of it); where the
 /// line stops with the other side to answer, or goes on with a desperado
 /// of theirs ([`continues_the_exchange`]), what that side still wins by
-/// captures ([`best_captures`](super::search::best_captures)) is taken off, of the men left hanging
+/// captures ([`best_captures`]) is taken off, of the men left hanging
 /// since `premise` (the position before the key move).
 pub(super) fn balance_after_exchange(
     capture: Cursor,
