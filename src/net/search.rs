@@ -49,7 +49,7 @@ pub(super) fn best_captures(pos: &Chess, square: Square, premise: &Chess, hits: 
             after.play_unchecked(m);
             if !after.is_check() {
                 let taken = if m.is_capture() && targets.contains(capture_square(m)) { captured_value(m) } else { 0 };
-                return net.min(taken - forking_check(&after, premise, true, false));
+                return net.min(taken - forking_check(&after, premise, After::OnlyAnswer));
             }
         }
         return net;
@@ -64,6 +64,19 @@ pub(super) fn best_captures(pos: &Chess, square: Square, premise: &Chess, hits: 
     best_captures_of(board, pos.turn(), targets, Some(attacks), premise, Some(pos))
 }
 
+/// Where the search asks for a [`forking_check`], which decides what the
+/// check may hit besides a piece.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum After {
+    /// After their only answer to our check: also a check by a man that
+    /// only a greater man may take, guarded, hitting nothing (Lichess
+    /// 08QFG: ...Rg8+, and Qxg8+ Kxg8).
+    OnlyAnswer,
+    /// After their king took in answer to our check: an undefended pawn
+    /// is a man the check may hit too (Lichess 028yE's c2 pawn).
+    KingsCapture,
+}
+
 /// What the side to move (not in check) nets at best with a quiet check
 /// that hits a man of the other side too, worth more than the checker or
 /// undefended: the other side answers the check as it best can (taking
@@ -71,12 +84,11 @@ pub(super) fn best_captures(pos: &Chess, square: Square, premise: &Chess, hits: 
 /// finds. Asked only where the search answers a check: where their king
 /// took in answer to ours (Lichess 028yE: ...Bxg2+ Kxg2, and ...Qe4+
 /// forks the king and the c2 pawn), and after their only answer to our
-/// check (03zMQ: ...Qxe3+ Kh2 ...Qe5+ forks the a5 knight). With
-/// `baits`, also a check by a man that only a greater man may take,
-/// guarded, hitting nothing (08QFG: ...Rg8+, and Qxg8+ Kxg8). With
-/// `pawns`, an undefended pawn is a man it may hit too. 0 where no such
-/// check pays. Discovered checks and a pawn's are left out.
-pub(super) fn forking_check(pos: &Chess, premise: &Chess, baits: bool, pawns: bool) -> i32 {
+/// check (03zMQ: ...Qxe3+ Kh2 ...Qe5+ forks the a5 knight); what else
+/// counts depends on which ([`After`]). 0 where no such check pays.
+/// Discovered checks and a pawn's are left out.
+pub(super) fn forking_check(pos: &Chess, premise: &Chess, after: After) -> i32 {
+    let (baits, pawns) = (after == After::OnlyAnswer, after == After::KingsCapture);
     let (board, us) = (pos.board(), pos.turn());
     let Some(king) = board.king_of(!us) else { return 0 };
     let occupied = board.occupied();
@@ -276,7 +288,7 @@ fn best_answer_among(
         // 2 more dev gains for 35 instructions more). A capture that counts
         // leaves its square among `answered`, so it is asked here.
         let theirs = if theirs < bound && counts && m.role() == Role::King && !after.is_check() {
-            theirs.max(forking_check(&after, premise, false, true))
+            theirs.max(forking_check(&after, premise, After::KingsCapture))
         } else {
             theirs
         };

@@ -4,7 +4,7 @@
 use super::line_end::at_the_lines_end;
 use super::men::{guarded_by_the_king_alone, newly_hanging, won_by_taking};
 use super::search::{
-    best_answer_to_check_leaving, capture_search, forking_check, Found, Loose, Scope, CAPTURE_SEARCH_PLIES,
+    best_answer_to_check_leaving, capture_search, forking_check, After, Found, Loose, Scope, CAPTURE_SEARCH_PLIES,
 };
 
 use shakmaty::{Bitboard, Board, Chess, Color, Move, MoveList, Position, Rank, Role};
@@ -166,7 +166,7 @@ fn best_answer_to_check_slowly(pos: &Chess, targets: Bitboard, left: Bitboard, p
                 mated.is_checkmate()
             });
             let fork = if counts && m.role() == Role::King && !after.is_check() {
-                forking_check(&after, premise, false, true)
+                forking_check(&after, premise, After::KingsCapture)
             } else {
                 0
             };
