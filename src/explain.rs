@@ -108,18 +108,13 @@ fn write_material(out: &mut String, line: &Line) {
     let after: Vec<String> =
         balances[1..].iter().map(|&b| if b == 0 { "0".to_owned() } else { format!("{b:+}") }).collect();
     let _ = writeln!(out, "material, {solver:?}'s minus {:?}'s, after each ply: {}", !solver, after.join(" "));
-    if let Some(end) = crate::net::lines_end(line) {
-        let what = |nets: i32| match nets {
+    if let Some((side, nets)) = crate::net::at_the_lines_end(line) {
+        let what = match nets {
             0 => "nets nothing more".to_owned(),
             n if n > 0 => format!("still nets {n}"),
             n => format!("loses {} more", -n),
         };
-        let _ = writeln!(
-            out,
-            "after the line {:?}, to move, {} (by the capture search of `gain`)",
-            end.side,
-            what(end.nets)
-        );
+        let _ = writeln!(out, "after the line {side:?}, to move, {what} (by the capture search of `gain`)");
     }
 }
 

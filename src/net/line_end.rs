@@ -22,29 +22,15 @@ pub(super) fn nets_after(last: Cursor, premise: &Chess, hits: &SetupHits) -> i32
     best_captures(last.after(), last.mv().to(), premise, hits)
 }
 
-/// What the capture search finds where a line ends, for `koga explain`:
-/// the side to move there and what it nets.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct LinesEnd {
-    pub side: Color,
-    pub nets: i32,
-}
-
-/// [`LinesEnd`] of `line`; `None` where the line mates, which nets nothing.
-pub fn lines_end(line: &Line) -> Option<LinesEnd> {
+/// The side to move where `line` ends and what it nets there by the
+/// capture search ([`nets_after`]), for `koga explain`; `None` where the
+/// line mates, which nets nothing.
+pub fn at_the_lines_end(line: &Line) -> Option<(Color, i32)> {
     let last = line.last();
     if last.mates() {
         return None;
     }
-    let (premise, hits) = (line.key().before(), SetupHits::of(line));
-    Some(LinesEnd { side: last.after().turn(), nets: nets_after(last, premise, &hits) })
-}
-
-/// The side to move at the line's end and what it nets there
-/// ([`lines_end`]'s side and figure); `None` where the line mates.
-#[cfg(test)]
-pub(super) fn at_the_lines_end(line: &Line) -> Option<(Color, i32)> {
-    lines_end(line).map(|end| (end.side, end.nets))
+    Some((last.after().turn(), nets_after(last, line.key().before(), &SetupHits::of(line))))
 }
 
 /// What the searches at a line's end share, each found the first time an

@@ -338,8 +338,8 @@ use exchange::{
     premise_taken_on_the_way, retaken_on_the_way, their_capture_taken_back_in_the_run, their_capture_taken_back_late,
     took, trade_start, unclaimed_threat, Claims,
 };
+pub use line_end::at_the_lines_end;
 use line_end::LineEnd;
-pub use line_end::{lines_end, LinesEnd};
 use premise::SetupHits;
 use threat::{left_at_end, traded_itself};
 
