@@ -6,17 +6,21 @@
 # (`Use NNUE` false) instead of its network: docs/engine.md, "Nothing else Koga knows helps".
 # With `hash=MB`, a transposition table of MB megabytes (16 unless given; a deep budget fills 16).
 # With `engine=PATH`, another UCI engine than /usr/games/stockfish (Stockfish 12: docs/engine.md).
+# With `threads=N`, N search threads (1 unless given; more, as Lichess's generator ran, is not
+# deterministic: a second run of the same search, docs/engine-fit.md).
 # python scripts/engine_deep.py SAMPLE.csv NODES N OUT.csv [end] [classical] [hash=MB] [engine=PATH]
+#   [threads=N]
 import csv, os, sys, chess, chess.engine
 src, nodes, n, out = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
 end = "end" in sys.argv[5:]
 classical = "classical" in sys.argv[5:]
 hash_mb = next((int(a[5:]) for a in sys.argv[5:] if a.startswith("hash=")), 16)
 engine = next((a[7:] for a in sys.argv[5:] if a.startswith("engine=")), "/usr/games/stockfish")
+threads = next((int(a[8:]) for a in sys.argv[5:] if a.startswith("threads=")), 1)
 done = {r["id"] for r in csv.DictReader(open(out))} if os.path.exists(out) else set()
 rows = [r for r in csv.DictReader(open(src))]
 eng = chess.engine.SimpleEngine.popen_uci(engine)
-eng.configure({"Threads": 1, "Hash": hash_mb, "Use NNUE": not classical})
+eng.configure({"Threads": threads, "Hash": hash_mb, "Use NNUE": not classical})
 new = not os.path.exists(out)
 with open(out, "a", newline="") as f:
     w = csv.writer(f)
