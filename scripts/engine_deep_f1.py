@@ -4,17 +4,14 @@
 # sample, read on it; with both cuts fitted, and Lichess's literal 600 / 200; given both samples, the
 # literal rule and today's default pooled, with bootstrap intervals. docs/engine-fit.md.
 # python scripts/engine_deep_f1.py FIT_FEATURES.csv FIT_DEEP.csv [TEST_FEATURES.csv TEST_DEEP.csv]
-import csv, sys
+import sys
 sys.path.insert(0, "scripts")
-from engine_fit_rule import load, f1, label, fit
+from engine_fit_rule import load, f1, label, fit, deep_scores
 
 
 def join(features, deep):
     feat = {r["id"]: r for r in load(features)}
-    rows = []
-    for d in csv.DictReader(open(deep)):
-        r = dict(feat[d["id"]]); r["deep"] = (10000 if int(d["mate"]) > 0 else -10000) if d["mate"] else int(d["cp"]); rows.append(r)
-    return rows
+    return [dict(feat[i], deep=s) for i, s in deep_scores(deep).items()]
 
 
 fitrows = join(sys.argv[1], sys.argv[2])

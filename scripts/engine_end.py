@@ -1,13 +1,11 @@
 # The engine stage: the position after the last solver move (engine_deep.py ... end) beside the
 # position before it, as the crushing score: each alone, their mean, max and min, fitted on one half
 # of a sample and read on the other (docs/engine.md). python scripts/engine_end.py FEATURES.csv END.csv
-import csv, sys
+import sys
 sys.path.insert(0, "scripts")
-from engine_fit_rule import load, f1, label, fit
+from engine_fit_rule import load, f1, label, fit, deep_scores
 feat = {r["id"]: r for r in load(sys.argv[1])}
-rows = []
-for d in csv.DictReader(open(sys.argv[2])):
-    r = dict(feat[d["id"]]); r["end"] = (10000 if int(d["mate"]) > 0 else -10000) if d["mate"] else int(d["cp"]); rows.append(r)
+rows = [dict(feat[i], end=s) for i, s in deep_scores(sys.argv[2]).items()]
 cl = lambda v: max(-2000, min(2000, v))
 cuts = [(C,) for C in range(200, 801, 10)]
 fams = {

@@ -3,14 +3,9 @@
 # Lichess's literal 600 / 200: how far the second's crushing agrees with the first's, against how
 # far either agrees with Lichess's published themes. docs/engine-fit.md.
 # python scripts/engine_retest.py FEATURES.csv DEEP_A.csv DEEP_B.csv
-import csv, random, statistics, sys
+import random, statistics, sys
 sys.path.insert(0, "scripts")
-from engine_fit_rule import load, label
-
-
-def scores(path):
-    return {d["id"]: (10000 if int(d["mate"]) > 0 else -10000) if d["mate"] else int(d["cp"])
-            for d in csv.DictReader(open(path))}
+from engine_fit_rule import load, label, deep_scores
 
 
 def dice(xs, ys):
@@ -19,7 +14,7 @@ def dice(xs, ys):
 
 
 truth = {r["id"]: r["truth"] for r in load(sys.argv[1])}
-a, b = scores(sys.argv[2]), scores(sys.argv[3])
+a, b = deep_scores(sys.argv[2]), deep_scores(sys.argv[3])
 ids = sorted(set(a) & set(b) & set(truth))
 print(len(ids), "puzzles searched both times")
 theme = lambda s, t: {i for i in ids if label(s[i], 600, 200) == t}
@@ -43,7 +38,7 @@ first = {i: a[i] > 600 for i in ids}; second = {i: b[i] > 600 for i in ids}
 published = {i: truth[i] == "crushing" for i in ids}
 print(f"crushing, 95 % intervals: second against first {interval(second, first)}, first against"
       f" Lichess {interval(first, published)}")
-flips = [i for i in ids if (a[i] > 600) != (b[i] > 600)]
+flips = [i for i in ids if first[i] != second[i]]
 both = [abs(a[i] - b[i]) for i in ids if abs(a[i]) < 10000 and abs(b[i]) < 10000]
 print(f"crushing read differently by the two runs: {len(flips)} of {len(ids)};"
       f" score difference where neither is a mate: median {statistics.median(both):.0f} cp,"
