@@ -37,7 +37,7 @@ def read_puzzles(source):
     return ray.data.read_csv(source, convert_options=convert, arrow_open_stream_args=compression)
 
 
-def judge(source, out, engine, nodes, batch_size=64, limit=None):
+def judge(source, out, engine, nodes, verify_nodes=None, batch_size=64, limit=None):
     """Writes the puzzles of `source`, with the engine's columns, under `out`."""
     puzzles = read_puzzles(source)
     if limit:
@@ -45,7 +45,7 @@ def judge(source, out, engine, nodes, batch_size=64, limit=None):
     # A small batch: a few seconds of engine work per task, so the work
     # spreads evenly over the workers.
     judged = puzzles.map_batches(
-        functools.partial(koga.annotate_puzzles, engine=engine, engine_nodes=nodes),
+        functools.partial(koga.annotate_puzzles, engine=engine, engine_nodes=nodes, engine_verify_nodes=verify_nodes),
         batch_format="pyarrow",
         batch_size=batch_size,
     )
@@ -58,13 +58,18 @@ def main():
     parser.add_argument("out", help="output directory for the puzzles' Parquet files")
     parser.add_argument("--engine", required=True, help="path of a UCI engine on every node, e.g. /usr/games/stockfish")
     parser.add_argument("--engine-nodes", type=int, default=100_000, help="nodes per search (default: 100000)")
+    parser.add_argument(
+        "--engine-verify-nodes",
+        type=int,
+        help="nodes of the second look at a move that fails the only-move test (default: 10 x --engine-nodes; 0: none)",
+    )
     parser.add_argument("--cpus", type=int, help="CPUs of a local Ray (default: all)")
     parser.add_argument("--batch-size", type=int, default=64, help="puzzles per batch (default: 64)")
     parser.add_argument("--limit", type=int, help="only the first N puzzles")
     args = parser.parse_args()
     # One classifier thread per task: one engine process per task.
     ray.init(num_cpus=args.cpus, runtime_env={"env_vars": {"RAYON_NUM_THREADS": "1"}})
-    judge(args.source, args.out, args.engine, args.engine_nodes, args.batch_size, args.limit)
+    judge(args.source, args.out, args.engine, args.engine_nodes, args.engine_verify_nodes, args.batch_size, args.limit)
 
 
 if __name__ == "__main__":

@@ -34,6 +34,7 @@ def annotate(
     first_row: int = 1,
     engine: str | None = None,
     engine_nodes: int = 100_000,
+    engine_verify_nodes: int | None = None,
     engine_rule: Literal["fitted", "lichess"] = "fitted",
     engine_timeout: float = 60.0,
 ) -> tuple[pyarrow.Table, pyarrow.Table]:
@@ -55,7 +56,9 @@ def annotate(
     `engine_mate`, `sound`, `alt_moves`, `alt_cp`, `alt_mate`, `move_cp`,
     `move_mate`, `engine_error`) and its themes (crushing, advantage or
     equality, and zugzwang) to `themes`, with `engine_nodes` per search and the
-    cuts of `engine_rule`. The engine processes (one per rayon worker) stay
+    cuts of `engine_rule`. A solver move that fails the only-move test is
+    searched again at `engine_verify_nodes` (None: 10 times `engine_nodes`;
+    0: never), and that search decides `sound` there. The engine processes (one per rayon worker) stay
     up for the process's next call. A path that is not a UCI engine raises
     `ValueError`.
     """
@@ -69,6 +72,7 @@ def annotate_puzzles(
     first_row: int = 1,
     engine: str | None = None,
     engine_nodes: int = 100_000,
+    engine_verify_nodes: int | None = None,
     engine_rule: Literal["fitted", "lichess"] = "fitted",
     engine_timeout: float = 60.0,
 ) -> pyarrow.Table:

@@ -16,6 +16,8 @@
 //! [engine]                        # optional: the engine stage (`--engine`)
 //! path = "/usr/games/stockfish"
 //! nodes = 100000                  # per search (the default)
+//! verify_nodes = 1000000          # a second look at a move that fails the
+//!                                 # only-move test (default: 10 × nodes; 0: none)
 //! timeout_seconds = 60            # per answer, then a restart (the default)
 //! rule = "fitted"                 # or "lichess": Lichess's literal cuts
 //! ```
@@ -66,6 +68,8 @@ pub struct EngineSection {
     #[serde(default)]
     pub nodes: Option<u64>,
     #[serde(default)]
+    pub verify_nodes: Option<u64>,
+    #[serde(default)]
     pub timeout_seconds: Option<f64>,
     #[serde(default)]
     pub rule: crate::engine::Rule,
@@ -78,6 +82,7 @@ impl EngineSection {
         if let Some(nodes) = self.nodes {
             config.nodes = nodes;
         }
+        config.verify_nodes = self.verify_nodes;
         if let Some(seconds) = self.timeout_seconds {
             config.timeout = std::time::Duration::from_secs_f64(seconds);
         }
@@ -251,12 +256,13 @@ mod tests {
     #[test]
     fn an_engine_section_configures_the_stage() {
         let file = PipelineFile::parse(
-            "input = \"a\"\noutput = \"o\"\n[engine]\npath = \"/usr/games/stockfish\"\nnodes = 5000\ntimeout_seconds = 2.5\nrule = \"lichess\"\n",
+            "input = \"a\"\noutput = \"o\"\n[engine]\npath = \"/usr/games/stockfish\"\nnodes = 5000\nverify_nodes = 0\ntimeout_seconds = 2.5\nrule = \"lichess\"\n",
         )
         .unwrap();
         let config = file.engine.as_ref().unwrap().config();
         assert_eq!(config.path, PathBuf::from("/usr/games/stockfish"));
         assert_eq!(config.nodes, 5000);
+        assert_eq!(config.verify_budget(), 0);
         assert_eq!(config.timeout, std::time::Duration::from_secs_f64(2.5));
         assert_eq!(config.rule, crate::engine::Rule::Lichess);
         // Batches shrink with the engine, unless the file says otherwise.
@@ -270,6 +276,7 @@ mod tests {
             .unwrap()
             .config();
         assert_eq!(config, crate::engine::Config::new("e"));
+        assert_eq!(config.verify_budget(), 10 * crate::engine::DEFAULT_NODES);
     }
 
     #[test]

@@ -131,6 +131,10 @@ enum Command {
         #[arg(long, value_name = "N", default_value_t = koga::engine::DEFAULT_NODES, requires = "engine",
               value_parser = clap::value_parser!(u64).range(1..))]
         engine_nodes: u64,
+        /// Search a solver move that fails the only-move test again at N nodes, and let the deeper search
+        /// decide `sound` there; 0: never [default: 10 × --engine-nodes]
+        #[arg(long, value_name = "N", requires = "engine")]
+        engine_verify_nodes: Option<u64>,
         /// Seconds an engine may take to answer before it is killed and restarted
         #[arg(long, value_name = "SECONDS", default_value_t = koga::engine::DEFAULT_TIMEOUT.as_secs_f64(),
               requires = "engine")]
@@ -281,12 +285,16 @@ fn main() -> ExitCode {
             no_progress,
             engine,
             engine_nodes,
+            engine_verify_nodes,
             engine_timeout,
             engine_rule,
         } => (|| -> CliResult {
             // A path that is not a UCI engine is refused before any work.
             let engine = engine
-                .map(|path| engine_config(path, engine_nodes, engine_timeout, engine_rule).and_then(open_engine))
+                .map(|path| {
+                    engine_config(path, engine_nodes, engine_verify_nodes, engine_timeout, engine_rule)
+                        .and_then(open_engine)
+                })
                 .transpose()?;
             let default_rows = if engine.is_some() { ENGINE_BATCH_ROWS } else { DEFAULT_BATCH_ROWS } as u64;
             let options = Options {
@@ -356,6 +364,7 @@ fn main() -> ExitCode {
 fn engine_config(
     path: PathBuf,
     nodes: u64,
+    verify_nodes: Option<u64>,
     timeout: f64,
     rule: EngineRuleArg,
 ) -> Result<koga::engine::Config, Box<dyn std::error::Error>> {
@@ -364,6 +373,7 @@ fn engine_config(
     }
     let mut config = koga::engine::Config::new(path);
     config.nodes = nodes;
+    config.verify_nodes = verify_nodes;
     config.timeout = std::time::Duration::from_secs_f64(timeout);
     config.rule = match rule {
         EngineRuleArg::Fitted => koga::engine::Rule::Fitted,

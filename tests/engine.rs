@@ -150,6 +150,48 @@ fn the_fake_engine_fills_the_engine_columns() {
     assert!(meta.contains("koga.engine") && meta.contains("name=Fake UCI 1.0 nodes=100000"), "provenance");
 }
 
+/// A solver move that fails the only-move test at the budget is searched
+/// again at `--engine-verify-nodes` (ten times the budget by default), and
+/// the deeper search decides: the fake puts the puzzle's a1a2 at +300 and
+/// a1a3 at +250 at 1,000 nodes or fewer (no single winning move), +900
+/// against 0 deeper. `engine_cp` and the themes keep the budgeted score.
+#[test]
+fn a_move_that_fails_the_only_move_test_gets_a_second_look() {
+    let dir = tempfile::tempdir().unwrap();
+    let engine = fake(dir.path(), "fake-uci-deep");
+    let csv = dir.path().join("rook.csv");
+    std::fs::write(
+        &csv,
+        "PuzzleId,FEN,Moves
+rook,1n5k/8/8/8/8/8/8/RN5K b - - 0 1,b8c6 a1a2
+",
+    )
+    .unwrap();
+    let run = |name: &str, extra: &[&str]| {
+        let out = dir.path().join(name);
+        let mut args = vec!["--engine", engine.to_str().unwrap(), "--engine-nodes", "1000"];
+        args.extend_from_slice(extra);
+        let run = annotate(&csv, &out, &args);
+        assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
+        out
+    };
+    let (second_look, budget_only) = (run("second", &[]), run("budget", &["--engine-verify-nodes", "0"]));
+    let (verified, plain) = (read(&second_look.join("puzzles.parquet")), read(&budget_only.join("puzzles.parquet")));
+    let bools = |df: &DataFrame| -> Vec<Option<bool>> { df.column("sound").unwrap().bool().unwrap().iter().collect() };
+    let cp = |df: &DataFrame| -> Vec<Option<i32>> { df.column("engine_cp").unwrap().i32().unwrap().iter().collect() };
+    assert_eq!(bools(&plain), [Some(false)]);
+    assert_eq!(int_lists(&plain, "alt_cp"), [Some(vec![Some(250)])]);
+    assert_eq!(bools(&verified), [Some(true)]);
+    assert_eq!(int_lists(&verified, "alt_cp"), [Some(vec![Some(0)])]);
+    assert_eq!(int_lists(&verified, "move_cp"), [Some(vec![Some(900)])]);
+    assert_eq!((cp(&verified), cp(&plain)), (vec![Some(300)], vec![Some(300)]), "engine_cp is the budget's");
+    // +300 at the budget: advantage by the fitted cuts (400 / 80), not the deeper +900's crushing.
+    let themes = string_lists(&verified, "themes")[0].clone().unwrap();
+    assert!(themes.contains(&"advantage".to_owned()) && scale_themes(&themes) == 1, "{themes:?}");
+    assert!(footer(&second_look.join("puzzles.parquet")).contains("nodes=1000 verify_nodes=10000"), "provenance");
+    assert!(footer(&budget_only.join("puzzles.parquet")).contains("nodes=1000 verify_nodes=0"), "provenance");
+}
+
 #[test]
 fn without_the_engine_nothing_changes() {
     let dir = tempfile::tempdir().unwrap();

@@ -385,12 +385,14 @@ fn engine_stage(
     py: Python<'_>,
     engine: Option<std::path::PathBuf>,
     nodes: u64,
+    verify_nodes: Option<u64>,
     rule: &str,
     timeout: f64,
 ) -> PyResult<Option<Arc<Engine>>> {
     let Some(path) = engine else { return Ok(None) };
     let mut config = koga::engine::Config::new(path);
     config.nodes = nodes.max(1);
+    config.verify_nodes = verify_nodes;
     config.rule = match rule {
         "fitted" => koga::engine::Rule::Fitted,
         "lichess" => koga::engine::Rule::Lichess,
@@ -431,11 +433,12 @@ const ASKED: &str = "the table the call asked for";
 ///
 /// `engine` (a path to a UCI engine such as Stockfish) adds the engine
 /// stage's columns to `puzzles`, as `koga annotate --engine` does, with
-/// `engine_nodes`, `engine_rule` and `engine_timeout` as its options; the
+/// `engine_nodes`, `engine_verify_nodes`, `engine_rule` and
+/// `engine_timeout` as its options; the
 /// engine processes stay up for the next call of this process.
 #[pyfunction]
 #[pyo3(signature = (batch, form = "puzzle", first_row = 1, engine = None, engine_nodes = 100000,
-                    engine_rule = "fitted", engine_timeout = 60.0))]
+                    engine_verify_nodes = None, engine_rule = "fitted", engine_timeout = 60.0))]
 #[allow(clippy::too_many_arguments)]
 fn annotate<'py>(
     py: Python<'py>,
@@ -444,10 +447,11 @@ fn annotate<'py>(
     first_row: i64,
     engine: Option<std::path::PathBuf>,
     engine_nodes: u64,
+    engine_verify_nodes: Option<u64>,
     engine_rule: &str,
     engine_timeout: f64,
 ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
-    let engine = engine_stage(py, engine, engine_nodes, engine_rule, engine_timeout)?;
+    let engine = engine_stage(py, engine, engine_nodes, engine_verify_nodes, engine_rule, engine_timeout)?;
     let (puzzles, fires) = annotate_call(py, batch, form, first_row, Tables { puzzles: true, fires: true }, engine)?;
     Ok((puzzles.expect(ASKED), fires.expect(ASKED)))
 }
@@ -469,7 +473,7 @@ fn annotate_fires<'py>(
 /// the engine stage's columns when `engine` names one).
 #[pyfunction]
 #[pyo3(signature = (batch, form = "puzzle", first_row = 1, engine = None, engine_nodes = 100000,
-                    engine_rule = "fitted", engine_timeout = 60.0))]
+                    engine_verify_nodes = None, engine_rule = "fitted", engine_timeout = 60.0))]
 #[allow(clippy::too_many_arguments)]
 fn annotate_puzzles<'py>(
     py: Python<'py>,
@@ -478,10 +482,11 @@ fn annotate_puzzles<'py>(
     first_row: i64,
     engine: Option<std::path::PathBuf>,
     engine_nodes: u64,
+    engine_verify_nodes: Option<u64>,
     engine_rule: &str,
     engine_timeout: f64,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let engine = engine_stage(py, engine, engine_nodes, engine_rule, engine_timeout)?;
+    let engine = engine_stage(py, engine, engine_nodes, engine_verify_nodes, engine_rule, engine_timeout)?;
     let (puzzles, _) = annotate_call(py, batch, form, first_row, Tables { puzzles: true, fires: false }, engine)?;
     Ok(puzzles.expect(ASKED))
 }

@@ -9,8 +9,9 @@
 //!   puzzle's move is the only one, by Lichess's generator's criterion
 //!   ([`only_move`]), on Lichess's scale by default ([`Rule::scale`]:
 //!   Stockfish 15.1's centipawns read literally make the 0.7 margin flag
-//!   puzzles whose move wins +4.7 against +0.2). `sound` holds when every
-//!   solver move is.
+//!   puzzles whose move wins +4.7 against +0.2). A move that fails is
+//!   searched again deeper ([`Config::verify_budget`]), and that search
+//!   decides. `sound` holds when every solver move is.
 //! - **`engine_cp`/`engine_mate`**: the best score, for the solver, at the
 //!   position before the last solver move. That is where Lichess's
 //!   generator takes the `cp` its tagger reads (`generator/generator.py`:
@@ -37,9 +38,10 @@
 //! [`Theme`], marked [`Source::Engine`](crate::lichess::Source::Engine).
 //!
 //! Determinism: each engine runs one search thread with a fixed hash, and
-//! `ucinewgame` before each puzzle clears its hash and history, so a
-//! node-budgeted search depends on its position alone: the same answers
-//! whichever engine of the pool gets the puzzle, at any `--threads`.
+//! `ucinewgame` before each puzzle clears its hash and history, so the
+//! puzzle's node-budgeted searches, made in a fixed order (each one finds
+//! the hash the one before left), depend on the puzzle alone: the same
+//! answers whichever engine of the pool gets the puzzle, at any `--threads`.
 //!
 //! An engine that fails (exits, stops answering within the deadline, or
 //! says something unreadable) is killed, a fresh one started and the
@@ -62,6 +64,9 @@ use uci::{Pv, Uci, UciError};
 
 /// Nodes per search unless `--engine-nodes` says otherwise.
 pub const DEFAULT_NODES: u64 = 100_000;
+/// A solver move that fails the only-move test is searched again at this
+/// many times the budget, unless told otherwise ([`Config::verify_nodes`]).
+pub const VERIFY_FACTOR: u64 = 10;
 /// Hash per engine, in MB: fixed, so results do not depend on the machine.
 pub const HASH_MB: u32 = 16;
 /// How long one answer may take unless told otherwise.
@@ -160,13 +165,33 @@ impl Rule {
 pub struct Config {
     pub path: PathBuf,
     pub nodes: u64,
+    /// Nodes for a second look at a solver move that fails the only-move
+    /// test at `nodes` (`None`: [`VERIFY_FACTOR`] times `nodes`; 0: no
+    /// second look). At 100k nodes half the moves that fail are budget
+    /// noise that a deeper search passes (`docs/engine.md`, soundness); the
+    /// deeper search decides that move's alternative and verdict, while
+    /// `engine_cp` and the themes keep the budgeted search's score, which
+    /// the cuts are fitted to.
+    pub verify_nodes: Option<u64>,
     pub timeout: Duration,
     pub rule: Rule,
 }
 
 impl Config {
     pub fn new(path: impl Into<PathBuf>) -> Config {
-        Config { path: path.into(), nodes: DEFAULT_NODES, timeout: DEFAULT_TIMEOUT, rule: Rule::Fitted }
+        Config {
+            path: path.into(),
+            nodes: DEFAULT_NODES,
+            verify_nodes: None,
+            timeout: DEFAULT_TIMEOUT,
+            rule: Rule::Fitted,
+        }
+    }
+
+    /// The nodes of the second look at a move that fails the only-move
+    /// test; none is made unless this exceeds `nodes`.
+    pub fn verify_budget(&self) -> u64 {
+        self.verify_nodes.unwrap_or(self.nodes.saturating_mul(VERIFY_FACTOR))
     }
 }
 
@@ -264,16 +289,23 @@ impl Engine {
     pub fn provenance(&self) -> String {
         let (crushing, advantage) = self.config.rule.cuts();
         format!(
-            "name={} nodes={} threads=1 hash_mb={HASH_MB} rule={} crushing_cp={crushing} advantage_cp={advantage}",
+            "name={} nodes={} verify_nodes={} threads=1 hash_mb={HASH_MB} rule={} crushing_cp={crushing} \
+             advantage_cp={advantage}",
             self.name,
             self.config.nodes,
+            self.config.verify_budget(),
             self.config.rule.name()
         )
     }
 
     /// The options that shape the output (for the resume manifest).
     pub fn options(&self) -> String {
-        format!("engine_nodes={} engine_rule={}", self.config.nodes, self.config.rule.name())
+        format!(
+            "engine_nodes={} engine_verify_nodes={} engine_rule={}",
+            self.config.nodes,
+            self.config.verify_budget(),
+            self.config.rule.name()
+        )
     }
 
     fn start(&self) -> Result<Uci, UciError> {
@@ -297,7 +329,7 @@ impl Engine {
                     }
                 },
             };
-            match judge(&mut engine, fen.trim(), &line, self.config.nodes, self.config.rule) {
+            match judge(&mut engine, fen.trim(), &line, &self.config) {
                 Ok(verdict) => {
                     if let Ok(mut pool) = self.pool.lock() {
                         pool.push(engine);
@@ -319,47 +351,20 @@ impl fmt::Debug for Engine {
 }
 
 /// The searches of one line, in a fixed order.
-fn judge(engine: &mut Uci, fen: &str, line: &Line, nodes: u64, rule: Rule) -> Result<Verdict, UciError> {
+fn judge(engine: &mut Uci, fen: &str, line: &Line, config: &Config) -> Result<Verdict, UciError> {
     engine.new_game()?;
     let uci: Vec<String> = (0..line.plies()).map(|ply| line.uci(ply).to_string()).collect();
+    let (nodes, rule) = (config.nodes, config.rule);
     let mut alternatives = Vec::new();
     let mut last_best = None;
     let mut zugzwang = false;
     for cursor in line.solver_plies() {
         let ply = cursor.index();
-        let pvs = engine.search(fen, &uci[..ply], nodes, 2)?;
-        check_moves(line.before(ply), &pvs)?;
-        let best = pvs[0].score;
+        let (best, mut alternative) = alternative_at(engine, fen, &uci, line, ply, nodes, rule)?;
         last_best = Some(best);
-        let ours = &uci[ply];
-        let alternative = if pvs[0].mv == *ours {
-            let second = pvs.get(1);
-            let only = match second {
-                None => true,
-                Some(s) => only_move(best, s.score, rule.scale(), || {
-                    best_non_mate(engine, fen, &uci[..ply], line, ply, nodes)
-                })?,
-            };
-            Alternative {
-                mv: second.map(|s| s.mv.clone()),
-                score: second.map(|s| s.score),
-                played: Some(best),
-                only_move: only,
-            }
-        } else {
-            // The engine prefers another move. Only a mate in one by the
-            // puzzle's move stays sound (several mates in one are accepted):
-            // then the pair is the puzzle's mate and the engine's.
-            let only = if line.mates_after(ply) && best == Score::Mate(1) {
-                only_move(Score::Mate(1), best, rule.scale(), || {
-                    best_non_mate(engine, fen, &uci[..ply], line, ply, nodes)
-                })?
-            } else {
-                false
-            };
-            let played = pvs.get(1).filter(|pv| pv.mv == *ours).map(|pv| pv.score);
-            Alternative { mv: Some(pvs[0].mv.clone()), score: Some(best), played, only_move: only }
-        };
+        if !alternative.only_move && config.verify_budget() > nodes {
+            alternative = alternative_at(engine, fen, &uci, line, ply, config.verify_budget(), rule)?.1;
+        }
         alternatives.push(alternative);
         if !zugzwang {
             zugzwang = is_zugzwang(engine, fen, &uci[..=ply], line, ply, nodes)?;
@@ -381,6 +386,51 @@ fn judge(engine: &mut Uci, fen: &str, line: &Line, nodes: u64, rule: Rule) -> Re
     }
     themes.sort();
     Ok(Verdict { score, themes, alternatives })
+}
+
+/// The MultiPV 2 search before the solver move of `ply`, `uci` the whole
+/// line: the engine's best score for the solver, and the best alternative
+/// to the puzzle's move with the only-move verdict.
+fn alternative_at(
+    engine: &mut Uci,
+    fen: &str,
+    uci: &[String],
+    line: &Line,
+    ply: usize,
+    nodes: u64,
+    rule: Rule,
+) -> Result<(Score, Alternative), UciError> {
+    let pvs = engine.search(fen, &uci[..ply], nodes, 2)?;
+    check_moves(line.before(ply), &pvs)?;
+    let best = pvs[0].score;
+    let ours = &uci[ply];
+    let alternative = if pvs[0].mv == *ours {
+        let second = pvs.get(1);
+        let only = match second {
+            None => true,
+            Some(s) => {
+                only_move(best, s.score, rule.scale(), || best_non_mate(engine, fen, &uci[..ply], line, ply, nodes))?
+            }
+        };
+        Alternative {
+            mv: second.map(|s| s.mv.clone()),
+            score: second.map(|s| s.score),
+            played: Some(best),
+            only_move: only,
+        }
+    } else {
+        // The engine prefers another move. Only a mate in one by the
+        // puzzle's move stays sound (several mates in one are accepted):
+        // then the pair is the puzzle's mate and the engine's.
+        let only = if line.mates_after(ply) && best == Score::Mate(1) {
+            only_move(Score::Mate(1), best, rule.scale(), || best_non_mate(engine, fen, &uci[..ply], line, ply, nodes))?
+        } else {
+            false
+        };
+        let played = pvs.get(1).filter(|pv| pv.mv == *ours).map(|pv| pv.score);
+        Alternative { mv: Some(pvs[0].mv.clone()), score: Some(best), played, only_move: only }
+    };
+    Ok((best, alternative))
 }
 
 /// Lichess's generator's test that `best` is the only move

@@ -158,8 +158,8 @@ impl Uci {
         Ok(())
     }
 
-    /// `ucinewgame`: the engine forgets its hash and history, so the next
-    /// search depends on its position alone.
+    /// `ucinewgame`: the engine forgets its hash and history, so what it
+    /// searches next depends on nothing searched before.
     pub fn new_game(&mut self) -> Result<(), UciError> {
         self.send("ucinewgame")?;
         self.ready()
