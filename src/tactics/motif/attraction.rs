@@ -148,7 +148,12 @@ mod tests {
                 // Lichess 042eb: ...Rxg2+ Kxg2 ...Qxh3+ Kg1 ...Qh1#: the king,
                 // drawn to g2, cannot take back on h3 as it could from h2;
                 // a pawn taken there is the hunt's way in, not a guard's win.
-                ("042eb", "1k4rr/1pp4q/p7/2p1Q3/P3P3/3P3P/1PP2PP1/R4RK1 w - - 1 24", "g1h2 g8g2 h2g2 h7h3 g2g1 h3h1", 1),
+                (
+                    "042eb",
+                    "1k4rr/1pp4q/p7/2p1Q3/P3P3/3P3P/1PP2PP1/R4RK1 w - - 1 24",
+                    "g1h2 g8g2 h2g2 h7h3 g2g1 h3h1",
+                    1,
+                ),
                 // Rh8+ draws the king to h8 for Qh7#.
                 ("00Ueq", "r1b2rk1/pp4b1/n1pqp1Q1/4p3/2P2PP1/P2B4/1P6/R1B1K2R b KQ - 1 19", "f8f6 h1h8 g8h8 g6h7", 1),
             ],
