@@ -145,9 +145,9 @@ mod tests {
                 ),
                 // Lichess 02TAY: ...Rxe5 draws the rook to e5 for the ...Nd3+ fork.
                 ("02TAY", "4r1k1/5pp1/pp5p/2nRB3/8/2P2P2/PP4PP/6K1 w - - 0 30", "g1f2 e8e5 d5e5 c5d3 f2e3 d3e5", 1),
-                // Lichess 042eb: ...Rxg2+ Kxg2 ...Qxh3+ Kg1 ...Qh1#: the king,
-                // drawn to g2, cannot take back on h3 as it could from h2;
-                // a pawn taken there is the hunt's way in, not a guard's win.
+                // Lichess 042eb: ...Rxg2+ Kxg2 ...Qxh3+ Kg1 ...Qh1#: the king
+                // is drawn to g2 and hunted; ...Qxh3+ takes a pawn the king
+                // guarded from h2, the hunt's way in, not a guard's win.
                 (
                     "042eb",
                     "1k4rr/1pp4q/p7/2p1Q3/P3P3/3P3P/1PP2PP1/R4RK1 w - - 1 24",
