@@ -10,7 +10,9 @@
 //!   neither a capture nor a promotion: we answer with a threat of our own
 //!   instead.
 //! - After our move we newly menace an enemy piece worth at least as much as
-//!   ours, or give check.
+//!   ours, or give check; but not a check on the way to the line's mate,
+//!   where the mate, not a counter-threat, is what leaves the threat
+//!   unanswered (Lichess 00Wyh: Rd2+ Kxe4 Nd6#).
 //! - Roles: `threatened` (our piece left en prise), `attacker` and `targets`
 //!   (our new threat, named by what it wins: the menaced piece the line
 //!   takes first, whatever its worth; where it menaces none the line takes,
@@ -48,6 +50,12 @@
 //!   lenient 20 (0.90 / 1.00), the piece right in 20 of 20. Not the point:
 //!   03BVD ...g5 hits the queen but shuts its diagonal to e7 so that ...fxe5
 //!   can take the rook; 06Vrd Rg8+ starts a mating net (Rxf5#).
+//! - Stop 75, 10 random dev fires (seed 7508): 8 right. 04MEU Qc7+ is a
+//!   queen sacrifice into mate in 2; checks on the way to the line's mate
+//!   now stay silent (8 dev fires: 04MEU, 06Vrd, 00Wyh, 0AGF5 ...). 07wvy
+//!   O-O saves the rook and pins the forking knight, which cannot take the
+//!   bishop it hits without Ne7+ and mate: a defence, not a counter-threat
+//!   (the exchange reads the pin as no guard; not mended).
 
 use shakmaty::{Bitboard, Position, Role};
 
@@ -91,6 +99,11 @@ pub fn detect(facts: &PlyFacts, fires: &mut Vec<Fire>) {
     let is_king = |t: &Threat| facts.after.board().role_at(t.target) == Some(Role::King);
     let threats = facts.threats();
     let checks = threats.iter().any(|t| is_king(&t));
+    // A check on the way to a mate leaves every threat of theirs unanswered
+    // for good: the mate is the story, not a counter-threat.
+    if checks && facts.line.last().mates() {
+        return;
+    }
     // It answers: it menaces a piece worth at least ours, or gives check.
     if !checks && !threats.iter().any(|t| !is_king(&t) && t.target_value >= at_stake) {
         return;
@@ -236,6 +249,8 @@ mod tests {
             &[
                 // No threat to answer: the previous move threatened nothing.
                 ("constructed", "6k1/p4ppp/8/n7/8/8/1P3PPP/R5K1 b - - 0 30", "h7h6 a1a5", 1),
+                // Lichess 00Wyh: ...Kxd3 hits the e4 knight; Rd2+ Kxe4 Nd6# mates.
+                ("00Wyh", "2r5/8/8/pNp1r2p/3kNppP/1P1P4/2R2K2/8 b - - 2 42", "d4d3 c2d2 d3e4 b5d6", 1),
                 // Lichess 00CXr: the f3 rook stood en prise to the d4 knight
                 // already; ...b6 only blocked our check. Qd5 saves the queen
                 // b6 attacks, and the old threat is no new one to answer.
