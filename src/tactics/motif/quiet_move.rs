@@ -9,10 +9,10 @@
 //! - Not a pawn move to our sixth rank or beyond (a promotion threat is no
 //!   quiet move), and not a pawn run: a pawn racing to promote, not
 //!   preparing. It runs when our next move pushes it again, neither
-//!   capturing nor checking; when our later moves push it twice more, or
-//!   onto the seventh rank, capturing nothing; or when our next move pushes
-//!   it with check and the answer does not take it. A pawn taken on the way
-//!   ran nowhere.
+//!   capturing nor checking; or, before the opponent takes it, when our
+//!   later moves push it twice more or onto the seventh rank, capturing
+//!   nothing, or our next move pushes it with check and the answer leaves
+//!   it there.
 //! - A king move counts where the king's step is the point: on the key
 //!   move, or when the king steps off the line of an enemy queen, rook or
 //!   bishop aimed at it through at most one man, onto no such line.
@@ -74,11 +74,11 @@ pub fn detect(facts: &PlyFacts, fires: &mut Vec<Fire>) {
     }
 }
 
-/// The pawn races to promote: our next move pushes it again without a
-/// capture or a check; or our later moves push it twice more, or onto the
-/// seventh rank, capturing nothing; or our next move pushes it with check
-/// and it survives the answer (a pawn given up with check is a lure, not a
-/// run). A pawn the opponent takes on the way ran nowhere.
+/// The pawn races to promote: our next move pushes it again, capturing
+/// nothing and giving no check; or, before the opponent takes it, our later
+/// moves push it twice more or onto the seventh rank, capturing nothing, or
+/// our next move pushes it with check and the answer leaves it there (a
+/// pawn given up with check is a lure, not a run).
 fn pawn_run(facts: &PlyFacts) -> bool {
     let mut square = facts.to;
     let mut pushes = 0;
