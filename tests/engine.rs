@@ -57,6 +57,14 @@ fn strings(df: &DataFrame, column: &str) -> Vec<Option<String>> {
     df.column(column).unwrap().str().unwrap().iter().map(|v| v.map(str::to_owned)).collect()
 }
 
+fn ints(df: &DataFrame, column: &str) -> Vec<Option<i32>> {
+    df.column(column).unwrap().i32().unwrap().iter().collect()
+}
+
+fn bools(df: &DataFrame, column: &str) -> Vec<Option<bool>> {
+    df.column(column).unwrap().bool().unwrap().iter().collect()
+}
+
 fn int_lists(df: &DataFrame, column: &str) -> Vec<Option<Vec<Option<i32>>>> {
     let list = df.column(column).unwrap().list().unwrap().clone();
     (0..list.len()).map(|i| list.get_as_series(i).map(|s| s.i32().unwrap().iter().collect())).collect()
@@ -126,8 +134,7 @@ fn the_fake_engine_fills_the_engine_columns() {
             "engine_error"
         ]
     );
-    let cp: Vec<Option<i32>> = puzzles.column("engine_cp").unwrap().i32().unwrap().iter().collect();
-    assert_eq!(cp, [Some(900), Some(900), Some(900), None]);
+    assert_eq!(ints(&puzzles, "engine_cp"), [Some(900), Some(900), Some(900), None]);
     // +900 before the last solver move: crushing, in `themes` beside the
     // themes from the moves, with no ply.
     let (themes, plies) = (string_lists(&puzzles, "themes"), int_lists(&puzzles, "theme_plies"));
@@ -141,8 +148,7 @@ fn the_fake_engine_fills_the_engine_columns() {
     assert_eq!(themes[3], None, "a row in error gets no engine verdict");
     // The engine prefers a1a2 to the puzzle's knight moves: not sound, and
     // a1a2 is the best alternative at both solver moves.
-    let sound: Vec<Option<bool>> = puzzles.column("sound").unwrap().bool().unwrap().iter().collect();
-    assert_eq!(sound, [Some(false), Some(false), Some(false), None]);
+    assert_eq!(bools(&puzzles, "sound"), [Some(false), Some(false), Some(false), None]);
     assert_eq!(string_lists(&puzzles, "alt_moves")[0], Some(vec!["a1a2".to_owned(), "a1a2".to_owned()]));
     assert_eq!(strings(&puzzles, "engine_error"), [None, None, None, None]);
     assert_eq!(strings(&puzzles, "status")[3].as_deref(), Some("error"));
@@ -160,13 +166,7 @@ fn a_move_that_fails_the_only_move_test_gets_a_second_look() {
     let dir = tempfile::tempdir().unwrap();
     let engine = fake(dir.path(), "fake-uci-deep");
     let csv = dir.path().join("rook.csv");
-    std::fs::write(
-        &csv,
-        "PuzzleId,FEN,Moves
-rook,1n5k/8/8/8/8/8/8/RN5K b - - 0 1,b8c6 a1a2
-",
-    )
-    .unwrap();
+    std::fs::write(&csv, "PuzzleId,FEN,Moves\nrook,1n5k/8/8/8/8/8/8/RN5K b - - 0 1,b8c6 a1a2\n").unwrap();
     let run = |name: &str, extra: &[&str]| {
         let out = dir.path().join(name);
         let mut args = vec!["--engine", engine.to_str().unwrap(), "--engine-nodes", "1000"];
@@ -177,14 +177,16 @@ rook,1n5k/8/8/8/8/8/8/RN5K b - - 0 1,b8c6 a1a2
     };
     let (second_look, budget_only) = (run("second", &[]), run("budget", &["--engine-verify-nodes", "0"]));
     let (verified, plain) = (read(&second_look.join("puzzles.parquet")), read(&budget_only.join("puzzles.parquet")));
-    let bools = |df: &DataFrame| -> Vec<Option<bool>> { df.column("sound").unwrap().bool().unwrap().iter().collect() };
-    let cp = |df: &DataFrame| -> Vec<Option<i32>> { df.column("engine_cp").unwrap().i32().unwrap().iter().collect() };
-    assert_eq!(bools(&plain), [Some(false)]);
+    assert_eq!(bools(&plain, "sound"), [Some(false)]);
     assert_eq!(int_lists(&plain, "alt_cp"), [Some(vec![Some(250)])]);
-    assert_eq!(bools(&verified), [Some(true)]);
+    assert_eq!(bools(&verified, "sound"), [Some(true)]);
     assert_eq!(int_lists(&verified, "alt_cp"), [Some(vec![Some(0)])]);
     assert_eq!(int_lists(&verified, "move_cp"), [Some(vec![Some(900)])]);
-    assert_eq!((cp(&verified), cp(&plain)), (vec![Some(300)], vec![Some(300)]), "engine_cp is the budget's");
+    assert_eq!(
+        (ints(&verified, "engine_cp"), ints(&plain, "engine_cp")),
+        (vec![Some(300)], vec![Some(300)]),
+        "engine_cp is the budget's"
+    );
     // +300 at the budget: advantage by the fitted cuts (400 / 80), not the deeper +900's crushing.
     let themes = string_lists(&verified, "themes")[0].clone().unwrap();
     assert!(themes.contains(&"advantage".to_owned()) && scale_themes(&themes) == 1, "{themes:?}");
