@@ -43,7 +43,12 @@
 //!   fires whose follow-up takes a piece the home square guarded (0AZKa,
 //!   00DBg and 08QEz read: the king taken off f8, g3 and e7's guard, or the
 //!   discovered attack, is the point); the 13 whose follow-up takes a pawn
-//!   stay (042eb: the hunt's way in).
+//!   stay (042eb: the hunt's way in). After (10 random dev fires, seed
+//!   7575): 8 right, the lured piece put back costing the follow-up 6 to
+//!   11 pawns or leaving a perpetual. Not the point: 09iHB ...Rxf3+ takes
+//!   the knight and opens the f-file, and ...Rf8+ wins as much with the
+//!   king back on f2; borderline: 03T6z Rxg6 is a trade whose recapture
+//!   gives the rook checks their tempo.
 
 use shakmaty::{uci::UciMove, Bitboard, CastlingMode, Chess, EnPassantMode, FromSetup, Position, Role};
 

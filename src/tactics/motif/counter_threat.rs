@@ -55,7 +55,9 @@
 //!   now stay silent (8 dev fires: 04MEU, 06Vrd, 00Wyh, 0AGF5 ...). 07wvy
 //!   O-O saves the rook and pins the forking knight, which cannot take the
 //!   bishop it hits without Ne7+ and mate: a defence, not a counter-threat
-//!   (the exchange reads the pin as no guard; not mended).
+//!   (the exchange reads the pin as no guard; not mended). After (10
+//!   random dev fires, seed 7575): 9 right; borderline: 0Ai6Z ...g2+, a
+//!   discovered check for ...g1=Q.
 
 use shakmaty::{Bitboard, Position, Role};
 

@@ -42,7 +42,10 @@
 //!   run (d5+, d6+, d7) the next-move test let through for its check. Runs
 //!   followed past the next move, or through a check the pawn survives,
 //!   leave 15 fires (02Yzg, 00iQD, 08aqt, 0AZu2 ...: races to promote;
-//!   073Hj a4 also prepares the b5 break, borderline).
+//!   073Hj a4 also prepares the b5 break, borderline). After (10 random
+//!   dev fires, seed 7575): 9 right, each the only winning move where
+//!   scored; borderline: 08s4P c5 wins by its promotion threat, which pulls
+//!   the king off e3's guard.
 
 use shakmaty::{Position, Rank, Role};
 
