@@ -58,7 +58,8 @@ def annotate(
     equality, and zugzwang) to `themes`, with `engine_nodes` per search and the
     cuts of `engine_rule`. A solver move that fails the only-move test is
     searched again at `engine_verify_nodes` (None: 10 times `engine_nodes`;
-    0: never), and that search decides `sound` there. The engine processes (one per rayon worker) stay
+    0: never; otherwise more than `engine_nodes`, else `ValueError`), and
+    that search decides `sound` there. The engine processes (one per rayon worker) stay
     up for the process's next call. A path that is not a UCI engine raises
     `ValueError`.
     """

@@ -184,6 +184,10 @@ impl PipelineFile {
                     "engine.timeout_seconds must be a positive number of seconds, not {seconds}"
                 )));
             }
+            // After the timeout's check: `config()` reads the timeout.
+            if let Some(problem) = engine.config().verify_problem() {
+                return Err(ConfigError::Invalid(format!("engine.verify_nodes {problem}")));
+            }
         }
         Ok(file)
     }
@@ -288,6 +292,9 @@ mod tests {
         };
         assert!(error("nodes = 5").contains("path"), "{}", error("nodes = 5"));
         assert!(error("path = \"e\"\nnodes = 0").contains("engine.nodes must be at least 1"));
+        assert!(error("path = \"e\"\nnodes = 5000\nverify_nodes = 5000").contains(
+            "engine.verify_nodes must be 0 (no second look) or more than the 5000 nodes per search, not 5000"
+        ));
         assert!(error("path = \"e\"\ntimeout_seconds = -1").contains("positive number of seconds, not -1"));
         assert!(error("path = \"e\"\nrule = \"strict\"").contains("fitted"));
         assert!(error("path = \"e\"\nnode = 5").contains("node"));

@@ -374,6 +374,9 @@ fn engine_config(
     let mut config = koga::engine::Config::new(path);
     config.nodes = nodes;
     config.verify_nodes = verify_nodes;
+    if let Some(problem) = config.verify_problem() {
+        return Err(format!("--engine-verify-nodes {problem}").into());
+    }
     config.timeout = std::time::Duration::from_secs_f64(timeout);
     config.rule = match rule {
         EngineRuleArg::Fitted => koga::engine::Rule::Fitted,

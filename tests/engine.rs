@@ -192,6 +192,11 @@ fn a_move_that_fails_the_only_move_test_gets_a_second_look() {
     assert!(themes.contains(&"advantage".to_owned()) && scale_themes(&themes) == 1, "{themes:?}");
     assert!(footer(&second_look.join("puzzles.parquet")).contains("nodes=1000 verify_nodes=10000"), "provenance");
     assert!(footer(&budget_only.join("puzzles.parquet")).contains("nodes=1000 verify_nodes=0"), "provenance");
+    // A second look no deeper than the first would never be made: refused.
+    let args = ["--engine", engine.to_str().unwrap(), "--engine-nodes", "1000", "--engine-verify-nodes", "1000"];
+    let shallow = annotate(&csv, &dir.path().join("shallow"), &args);
+    let stderr = String::from_utf8_lossy(&shallow.stderr);
+    assert!(!shallow.status.success() && stderr.contains("--engine-verify-nodes must be 0"), "{stderr}");
 }
 
 #[test]

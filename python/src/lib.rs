@@ -393,6 +393,9 @@ fn engine_stage(
     let mut config = koga::engine::Config::new(path);
     config.nodes = nodes.max(1);
     config.verify_nodes = verify_nodes;
+    if let Some(problem) = config.verify_problem() {
+        return Err(PyValueError::new_err(format!("engine_verify_nodes {problem}")));
+    }
     config.rule = match rule {
         "fitted" => koga::engine::Rule::Fitted,
         "lichess" => koga::engine::Rule::Lichess,

@@ -193,6 +193,15 @@ impl Config {
     pub fn verify_budget(&self) -> u64 {
         self.verify_nodes.unwrap_or(self.nodes.saturating_mul(VERIFY_FACTOR))
     }
+
+    /// Why `verify_nodes` cannot be: a second look no deeper than the
+    /// first would never be made, and is refused rather than ignored.
+    pub fn verify_problem(&self) -> Option<String> {
+        let verify = self.verify_budget();
+        (verify != 0 && verify <= self.nodes).then(|| {
+            format!("must be 0 (no second look) or more than the {} nodes per search, not {verify}", self.nodes)
+        })
+    }
 }
 
 /// The engine's best move other than the puzzle's at one solver move.
