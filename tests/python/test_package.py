@@ -226,6 +226,11 @@ def test_errors_name_what_is_wrong():
         koga.annotate(table.set_column(3, "Rating", pa.array([1500.0] * 5)))
     with pytest.raises(ValueError, match="unparsable FEN"):
         koga.explain("not a fen", "e2e4 e7e5")
+    # The engine's options are checked before any engine starts.
+    with pytest.raises(ValueError, match='engine_rule must be "fitted" or "lichess"'):
+        koga.annotate(table, engine="/usr/games/stockfish", engine_rule="strict")
+    with pytest.raises(ValueError, match="engine_verify_nodes must be 0 .* more than the 1000 nodes per search, not 500"):
+        koga.annotate_puzzles(table, engine="/usr/games/stockfish", engine_nodes=1000, engine_verify_nodes=500)
 
 
 def test_explain_labels_and_version_match_the_cli():
