@@ -2,7 +2,7 @@
 # (engine_features.py) and tested on a disjoint one (docs/engine.md, "Beyond one cut").
 # Objective: the best crushing F1 with advantage F1 at least 0.67 (the issue asks 0.85 / 0.65).
 # python scripts/engine_fit_rule.py FIT.csv TEST.csv
-import csv, sys
+import csv, math, sys
 
 ADVANTAGE_FLOOR = 0.67
 
@@ -21,6 +21,14 @@ def deep_scores(p):
     """An engine_deep.py file's scores by puzzle id, a mate as ±10000."""
     return {d["id"]: (10000 if int(d["mate"]) > 0 else -10000) if d["mate"] else int(d["cp"])
             for d in csv.DictReader(open(p))}
+
+
+def win_chances(score, scale=1.0):
+    """Lichess's winning chances (generator/util.py) of a python-chess score from the mover's side,
+    its centipawns times `scale` first (the fitted rule reads Stockfish 15.1's times 1.5)."""
+    if score.is_mate():
+        return 1.0 if score.mate() > 0 else -1.0
+    return 2 / (1 + math.exp(-0.00368208 * score.score() * scale)) - 1
 
 
 def f1(rows, pred, th):

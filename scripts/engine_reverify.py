@@ -5,7 +5,7 @@
 #   -> one line a puzzle: its verdict at each budget (S sound, U not) and the plies that fail;
 #      then how many of the puzzles are sound at each budget.
 # A sample for the run: python scripts/engine_reverify.py --sample 7508 300 > s300.csv
-import csv, io, math, random, subprocess, sys
+import random, subprocess, sys
 
 if sys.argv[1] == "--sample":
     text = subprocess.run(["zstdcat", "tests/data/lichess_puzzles_dev.csv.zst"], capture_output=True, text=True).stdout
@@ -15,13 +15,13 @@ if sys.argv[1] == "--sample":
 
 import chess, chess.engine, polars as pl
 
+from engine_fit_rule import win_chances
+
 SCALE = 1.5  # Rule::scale of the fitted rule: 600 / 400
 
 
 def chances(score):
-    if score.is_mate():
-        return 1.0 if score.mate() > 0 else -1.0
-    return 2 / (1 + math.exp(-0.00368208 * score.score() * SCALE)) - 1
+    return win_chances(score, SCALE)
 
 
 def only_move(board, ours, info):
